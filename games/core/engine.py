@@ -1,0 +1,65 @@
+"""The contract between a game engine and everything that runs it (bot, simulator, tests).
+
+An engine is a stateless object whose methods are pure functions over pydantic models. The table
+service in `bot/` drives any engine through this protocol only, which is what lets one lobby,
+one lock, one timer and one persistence layer serve all three games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from games.core.result import GameResult
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A computer player. It sees only what its seat may see: a view and the legal actions.
+
+    `rng` is supplied by the caller so that simulations are reproducible from a seed.
+    """
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+class Engine(Protocol):
+    """What a game package exports as `ENGINE`.
+
+    - `key` is the stable identifier used in the database, custom ids and the simulator.
+    - `new_game` derives all randomness from `seed`; the same seed and actions give the same state.
+    - `apply` returns the new state and a list of events, or raises `RuleError` and changes nothing.
+    - `to_act` lists the seats the game is waiting on (usually one; several when any seated player
+      may act, such as opening The Game, or secret simultaneous choices). Empty when finished.
+    - `view(state, None)` is the spectator view: no hand at all.
+    """
+
+    key: str
+    min_players: int
+    max_players: int
+    config_model: type[BaseModel]
+
+    def new_game(self, config: BaseModel, players: int, seed: int) -> BaseModel: ...
+
+    def load_state(self, data: str) -> BaseModel: ...
+
+    def parse_action(self, data: str | dict[str, Any]) -> BaseModel: ...
+
+    def apply(
+        self, state: BaseModel, seat: int, action: BaseModel
+    ) -> tuple[BaseModel, list[BaseModel]]: ...
+
+    def legal_actions(self, state: BaseModel, seat: int) -> list[BaseModel]: ...
+
+    def view(self, state: BaseModel, seat: int | None) -> BaseModel: ...
+
+    def to_act(self, state: BaseModel) -> list[int]: ...
+
+    def result(self, state: BaseModel) -> GameResult | None: ...
+
+    def policy(self, name: str) -> Policy: ...
+
+    def policy_names(self) -> list[str]: ...
