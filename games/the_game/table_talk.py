@@ -261,11 +261,14 @@ def _is_idiom(word: str, tokens: list[str], first: int, last: int) -> bool:
 
 def _glue_kind(pieces: list[str]) -> NumberKind | None:
     """Whether these letter runs may be read as one number, and how it was written: a compound
-    of number words, a word spelled out letter by letter, or a word cut in two. Two everyday
-    words side by side ("t en", "for ty") are never glued."""
+    of number words, a word spelled out letter by letter, or a word cut in two. A cut needs a
+    piece that is no everyday word ("tren te", "sev en"), so that short words typed side by side
+    ("t en veux", "ni ne") are never glued."""
     if len(pieces) == 1 or all(p in _WORD_PARTS for p in pieces):
         return NumberKind.WORD
-    if all(len(p) == 1 for p in pieces) or STOPWORDS.isdisjoint(pieces):
+    if all(len(p) == 1 for p in pieces) or any(
+        len(p) > 1 and p not in STOPWORDS for p in pieces
+    ):
         return NumberKind.SPACED
     return None
 

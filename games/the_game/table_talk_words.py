@@ -161,7 +161,7 @@ _STOPWORDS_BY_LANGUAGE = {
           "nous on ou par pas plus pour qu que qui sa se ses si son sur ta te tes tu un une va "
           "vas vos vous vu y",
     "en": "a all am an any are as at be but by can do for go he her his i if in is it its me "
-          "my no not of oh ok on one or our out so the to too up us was we who ya yo you",
+          "my no not of oh ok on one or our out so the to too ty up us was we who ya yo you",
     "de": "ab da das dem den der die du er es ich im ist ja sie und wir zu",
     "es": "al con el la las lo los mi para por que su tu una uno y ya yo",
 }
