@@ -12,10 +12,12 @@ Decisions the rules leave open, in one place:
   the bot cannot tell a card value from another quantity, and the rule is "no numbers".
 - Ordinal words always pass. A digit ordinal passes only right before a pile word ("2e pile",
   "2nd pile", "3. Stapel") and only for 1..4, since there are four piles.
-- Digits 0, 1 and 100 standing alone pass ("+1", "1 sec", "100%"), but not glued to letters
-  ("f0ur", "n1ne") nor next to other digits ("1 1" is eleven).
+- Digits 0, 1 and 100 standing alone pass ("+1", "1 sec", "100%", "1er", "1st"), but not glued
+  to letters ("f0ur", "n1ne") nor next to other digits ("1 1" is eleven).
 - A few idioms pass: "quoi de neuf" and the other "neuf" = "new" phrases, "high five" and
   "à deux doigts". Elsewhere "neuf" is nine.
+- Pieces of a word are glued back ("vin gt", "s.e.p.t") unless every piece longer than a letter
+  is an everyday short word: "t en veux" stays French, at the price of missing "ni ne".
 - Written homophones are not numbers: only exact number spellings count ("to", "for", "won",
   "ate" pass). The Spanish words that are everyday French or English ("dos", "tres" = très,
   "once") pass on their own and are caught inside Spanish compounds ("treinta y dos").
@@ -151,6 +153,11 @@ def _build_fold_table() -> dict[int, str]:
 _FOLD = _build_fold_table()
 _RESIZING = frozenset(chr(code) for code, folded in _FOLD.items() if len(folded) != 1)
 """Characters whose folded form is not one character long: only they shift offsets."""
+_INVISIBLE = frozenset(
+    chr(code) for code, folded in _FOLD.items()
+    if not folded and unicodedata.category(chr(code)) == "Cf"
+)
+"""Format characters (zero-width space, soft hyphen...): a word hiding them is obfuscated."""
 
 
 class _Message:
@@ -185,18 +192,22 @@ class _Message:
         fragment = self.text[first:last]
         if kind is NumberKind.DIGIT and ("\u20e3" in fragment or _TEN_EMOJI in fragment):
             kind = NumberKind.EMOJI
+        elif kind is NumberKind.WORD and not _INVISIBLE.isdisjoint(fragment):
+            kind = NumberKind.SPACED
         return NumberHit(fragment, value, kind, language, first, last)
 
 
 # --- Digits -------------------------------------------------------------------------------------
 
 _DIGIT_RUN = re.compile(r"[0-9]+(?:[\s.\-,'·]{1,2}[0-9]+)*")
+_ORDINAL_SUFFIX = r"(?:st|nd|rd|th|ers?|res?|eres?|emes?|em|es|e|d|o|a)"
 _ALLOWED_DIGITS = re.compile(
-    r"(?<![0-9])[1-4]\s?(?:st|nd|rd|th|er|re|ere|eme|em|e|d|o|a|\.)\.?\s?"
+    rf"(?<![0-9])[1-4]\s?(?:{_ORDINAL_SUFFIX}|\.)\.?\s?"
     r"(?:piles?|stacks?|tas|pilas?|stapel)(?![^\W\d_])"  # ordinal pile references
     r"|(?<![0-9])<3+(?![0-9])"  # a heart
 )
 _LETTER = re.compile(r"[^\W\d_]")
+_LETTERS_NOT_ORDINAL = re.compile(rf"(?!{_ORDINAL_SUFFIX}(?![^\W\d_]))[^\W\d_]")
 _NOT_DIGIT = re.compile(r"[^0-9]")
 
 
@@ -209,9 +220,10 @@ def _digit_hits(message: _Message) -> list[NumberHit]:
         if any(a <= start and end <= b for a, b in allowed):
             continue
         value = int(_NOT_DIGIT.sub("", match.group()))
+        # "f0ur" and "n1ne" hide a number; "1er" and "1st" are ordinals.
         glued = bool(
             (start > 0 and _LETTER.match(folded, start - 1))
-            or (end < len(folded) and _LETTER.match(folded, end))
+            or _LETTERS_NOT_ORDINAL.match(folded, end)
         )
         if value not in HARMLESS_ALONE or glued:
             hits.append(message.hit(start, end, value, NumberKind.DIGIT))

@@ -121,7 +121,7 @@ def test_spaced_out_numbers_are_quoted_as_typed(text: str, fragment: str, value:
 
 def test_invisible_characters_do_not_hide_a_number() -> None:
     hit = only_hit("non: dix\u200bsept")
-    assert (hit.fragment, hit.value) == ("dix\u200bsept", 17)
+    assert (hit.fragment, hit.value, hit.kind) == ("dix\u200bsept", 17, NumberKind.SPACED)
     assert only_hit("6\u00ad6").value == 66
 
 
@@ -168,7 +168,8 @@ def test_numbers_that_are_not_pile_ordinals_are_caught(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["un", "une", "one", "someone", "anyone", "no one", "l'un", "the one", "uno", "eins",
-     "+1", "1 sec", "100%", "zéro", "cent", "hundred", "<3"],
+     "+1", "1 sec", "100%", "1er joueur", "1st turn", "la 1ère", "zéro", "cent", "hundred",
+     "<3"],
 )
 def test_one_zero_and_hundred_are_no_card(text: str) -> None:
     assert not reveals_number(text)
