@@ -9,7 +9,8 @@ contain a number word ("septembre", "often"), and Discord markup that carries id
 
 Decisions the rules leave open, in one place:
 - Any number word for 2..99 is a number, whatever it counts ("les deux piles", "two minutes"):
-  the bot cannot tell a card value from another quantity, and the rule is "no numbers".
+  the bot cannot tell a card value from another quantity, and the rule is "no numbers". So are
+  English plural card names ("no more sevens", "the nineties"); fractions (½) are not.
 - Ordinal words always pass. A digit ordinal passes only right before a pile word ("2e pile",
   "2nd pile", "3. Stapel") and only for 1..4, since there are four piles.
 - Digits 0, 1 and 100 standing alone pass ("+1", "1 sec", "100%", "1er", "1st"), but not glued
@@ -48,11 +49,11 @@ __all__ = ["NumberHit", "NumberKind", "find_numbers", "reveals_number"]
 class NumberKind(StrEnum):
     """How a number was written, so the notice can say what was found."""
 
-    DIGIT = "digit"
-    EMOJI = "emoji"
-    WORD = "word"
-    SPACED = "spaced"
-    ROMAN = "roman"
+    DIGIT = "digit"  # in any script or style: 7, ７, 𝟕, ٧, ⁷, ⑦, ❼, Ⅶ, 七
+    EMOJI = "emoji"  # keycaps 0️⃣..9️⃣ and 🔟
+    WORD = "word"  # a number word or compound: sept, quatre-vingt-dix-sept, ninety seven
+    SPACED = "spaced"  # a word spelled out or cut up: s.e.p.t, n i n e, vin gt, dix\u200bsept
+    ROMAN = "roman"  # upper-case Roman numerals: XII
 
 
 @dataclass(frozen=True, slots=True)
