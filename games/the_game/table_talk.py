@@ -234,11 +234,20 @@ def _digit_hits(message: _Message) -> list[NumberHit]:
 # --- Number words -------------------------------------------------------------------------------
 
 
+_REPEATS = re.compile(r"(.)\1+")
+
+
+def _squeeze(text: str) -> str:
+    """One letter for each run of the same letter, so that drawn-out words ("seeept",
+    "threeee") still read as numbers. Number words are looked up in this form."""
+    return _REPEATS.sub(r"\1", text)
+
+
 def _build_words() -> tuple[dict[str, tuple[int, str]], frozenset[str], frozenset[str]]:
     words: dict[str, tuple[int, str]] = {}
     parts: set[str] = set(FILLERS)
     for joined, value, language, pieces in spellings():
-        words.setdefault(joined, (value, language))
+        words.setdefault(_squeeze(joined), (value, language))
         parts.update(pieces)
     prefixes = frozenset(w[:i] for w in words for i in range(1, len(w) + 1))
     return words, frozenset(parts), prefixes
@@ -275,12 +284,12 @@ def _is_idiom(word: str, tokens: list[str], first: int, last: int) -> bool:
 def _glue_kind(pieces: list[str]) -> NumberKind | None:
     """Whether these letter runs may be read as one number, and how it was written: a compound
     of number words, a word spelled out letter by letter, or a word cut in two. A cut needs a
-    piece that is no everyday word ("tren te", "sev en"), so that short words typed side by side
-    ("t en veux", "ni ne") are never glued."""
+    piece that is neither an everyday word nor a number ("tren te", "sev en"), so that words
+    typed side by side ("t en veux", "ni ne", "eight en") are never glued."""
     if len(pieces) == 1 or all(p in _WORD_PARTS for p in pieces):
         return NumberKind.WORD
     if all(len(p) == 1 for p in pieces) or any(
-        len(p) > 1 and p not in STOPWORDS for p in pieces
+        len(p) > 1 and p not in STOPWORDS and p not in _WORD_PARTS for p in pieces
     ):
         return NumberKind.SPACED
     return None
@@ -290,14 +299,16 @@ def _word_hits(message: _Message) -> list[NumberHit]:
     parts = _LETTER_RUNS.split(message.folded)
     tokens = parts[1::2]
     gaps = parts[0::2]  # gaps[i] precedes tokens[i]
+    # Squeezing never removes nor merges letter runs, so keys[i] is tokens[i] squeezed.
+    keys = _LETTER_RUNS.split(_squeeze(message.folded))[1::2]
     hits: list[NumberHit] = []
     i = 0
     while i < len(tokens):
-        if tokens[i] not in _PREFIXES:
+        if keys[i] not in _PREFIXES:
             i += 1
             continue
         found: tuple[int, str, NumberKind] | None = None
-        joined = tokens[i]
+        joined = keys[i]
         j = i
         while True:
             if joined in _WORDS:
@@ -307,7 +318,7 @@ def _word_hits(message: _Message) -> list[NumberHit]:
             j += 1
             if j >= len(tokens) or len(gaps[j]) > _MAX_GAP or gaps[j].strip(_JOINING):
                 break
-            joined += tokens[j]
+            joined = _squeeze(joined + keys[j])
             if joined not in _PREFIXES:
                 break
         if found is None:

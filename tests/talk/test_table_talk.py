@@ -119,6 +119,20 @@ def test_spaced_out_numbers_are_quoted_as_typed(text: str, fragment: str, value:
     assert (hit.fragment, hit.value) == (fragment, value)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("seeeept", 7), ("huiiiit", 8), ("threeeee", 3), ("twooo", 2), ("s e e e p t", 7)],
+)
+def test_drawn_out_words_are_caught(text: str, value: int) -> None:
+    hit = only_hit(text)
+    assert (hit.fragment, hit.value) == (text, value)
+
+
+def test_a_number_is_not_glued_to_the_next_word() -> None:
+    assert [h.value for h in find_numbers("j'ai le eight en main")] == [8]
+    assert [h.value for h in find_numbers("six ty")] == [6]
+
+
 def test_invisible_characters_do_not_hide_a_number() -> None:
     hit = only_hit("non: dix\u200bsept")
     assert (hit.fragment, hit.value, hit.kind) == ("dix\u200bsept", 17, NumberKind.SPACED)
