@@ -168,5 +168,5 @@ _STOPWORDS_BY_LANGUAGE = {
 STOPWORDS = frozenset(
     word for words in _STOPWORDS_BY_LANGUAGE.values() for word in words.split()
 )
-"""Short everyday words: two such words next to each other ("t en", "for ty") are not a
-number broken up on purpose, so the detector never glues them into one."""
+"""Short everyday words. Pieces of a cut-up number are glued back only when one of them is
+none of these (nor a number word): "t en veux" and "for ty" are words typed side by side."""
