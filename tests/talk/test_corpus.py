@@ -1,0 +1,52 @@
+"""The detector against the labelled corpora, with the targets of issue 5: at least 99 % of
+number-revealing messages caught, at most 2 % of ordinary chat flagged."""
+
+from pathlib import Path
+
+import pytest
+
+from games.the_game.table_talk_bench import DEFAULT_CORPORA, Sample, load_corpus, score
+
+CORPORA = sorted(DEFAULT_CORPORA.glob("*.tsv"))
+
+
+def _describe(samples: list[Sample]) -> str:
+    return "; ".join(f"line {s.line}: {s.text!r}" for s in samples)
+
+
+def test_the_tuning_corpus_is_large_and_balanced() -> None:
+    samples = load_corpus(DEFAULT_CORPORA / "corpus.tsv")
+    numbers = sum(s.reveals for s in samples)
+    assert len(samples) >= 300
+    assert numbers >= 100
+    assert len(samples) - numbers >= 100
+
+
+@pytest.mark.parametrize("path", CORPORA, ids=lambda p: p.stem)
+def test_catches_numbers_and_spares_chat(path: Path) -> None:
+    result = score(load_corpus(path))
+    assert result.catch_rate >= 0.99, _describe(result.missed)
+    assert result.false_positive_rate <= 0.02, _describe(result.flagged)
+
+
+def test_the_tuning_corpus_is_fully_right() -> None:
+    result = score(load_corpus(DEFAULT_CORPORA / "corpus.tsv"))
+    assert result.missed == [], _describe(result.missed)
+    assert result.flagged == [], _describe(result.flagged)
+
+
+def test_corpus_escapes_keep_invisible_characters(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.tsv"
+    path.write_text("# comment\n\nnumber\ts\\u200be\\npt\nchat\t\\\\o/\n", encoding="utf-8")
+    samples = load_corpus(path)
+    assert [(s.text, s.reveals, s.line) for s in samples] == [
+        ("s\u200be\npt", True, 3),
+        ("\\o/", False, 4),
+    ]
+
+
+def test_corpus_rejects_unknown_labels(tmp_path: Path) -> None:
+    path = tmp_path / "bad.tsv"
+    path.write_text("maybe\tsept\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="unknown label"):
+        load_corpus(path)
