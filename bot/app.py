@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import pkgutil
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -32,14 +33,16 @@ def default_extensions() -> list[str]:
 
 class CardTableBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = settings.shard_ids
         intents = discord.Intents.default()
         intents.message_content = True
         intents.members = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
-            shard_count=settings.shard_count,
-            shard_ids=settings.shard_ids,
+            **shards,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )

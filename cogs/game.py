@@ -17,7 +17,9 @@ from bot.tables.records import Game
 
 
 class GameCommands(commands.Cog):
-    game = app_commands.Group(name=_("game.name"), description=_("game.description"), guild_only=True)
+    game = app_commands.Group(
+        name=_("game.name"), description=_("game.description"), guild_only=True
+    )
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot

@@ -21,12 +21,16 @@ from bot.tables.errors import TableError
 
 
 class Lobby(commands.Cog):
-    play = app_commands.Group(name=_("play.name"), description=_("play.description"), guild_only=True)
+    play = app_commands.Group(
+        name=_("play.name"), description=_("play.description"), guild_only=True
+    )
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
-    async def _open(self, interaction: discord.Interaction[Any], key: str, options: dict[str, Any]) -> None:
+    async def _open(
+        self, interaction: discord.Interaction[Any], key: str, options: dict[str, Any]
+    ) -> None:
         async def handler() -> None:
             channel = interaction.channel
             if interaction.guild is None:
@@ -35,8 +39,11 @@ class Lobby(commands.Cog):
                 raise TableError("wrong_channel")
             tables = self.bot.tables
             game = await tables.create_lobby(
-                guild_id=interaction.guild.id, channel_id=channel.id,
-                host_id=interaction.user.id, game_key=key, options=options,
+                guild_id=interaction.guild.id,
+                channel_id=channel.id,
+                host_id=interaction.user.id,
+                game_key=key,
+                options=options,
             )
             tr = await tables.public_texts(game)
             await interaction.response.send_message(**await tables.lobby_message(game, tr))
@@ -46,14 +53,22 @@ class Lobby(commands.Cog):
         await guarded(interaction, handler)
 
     @play.command(name=_("play.the_game.name"), description=_("play.the_game.description"))
-    @app_commands.rename(expert=_("play.opt.expert.name"), smaller_hands=_("play.opt.smaller_hands.name"))
+    @app_commands.rename(
+        expert=_("play.opt.expert.name"), smaller_hands=_("play.opt.smaller_hands.name")
+    )
     @app_commands.describe(
-        expert=_("play.opt.expert.description"), smaller_hands=_("play.opt.smaller_hands.description")
+        expert=_("play.opt.expert.description"),
+        smaller_hands=_("play.opt.smaller_hands.description"),
     )
     async def the_game(
-        self, interaction: discord.Interaction[Any], expert: bool = False, smaller_hands: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        expert: bool = False,
+        smaller_hands: bool = False,
     ) -> None:
-        await self._open(interaction, "the-game", {"expert": expert, "smaller_hands": smaller_hands})
+        await self._open(
+            interaction, "the-game", {"expert": expert, "smaller_hands": smaller_hands}
+        )
 
     @play.command(name=_("play.heaven_hell.name"), description=_("play.heaven_hell.description"))
     async def heaven_hell(self, interaction: discord.Interaction[Any]) -> None:
@@ -77,4 +92,3 @@ class Lobby(commands.Cog):
 
 async def setup(bot: CardTableBot) -> None:
     await bot.add_cog(Lobby(bot))
-

@@ -119,6 +119,8 @@ async def migrate(conn: aiosqlite.Connection) -> int:
     for number, script in enumerate(MIGRATIONS, start=1):
         if number <= current:
             continue
-        await conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+        await conn.executescript(
+            f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+        )
         current = number
     return current

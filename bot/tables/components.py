@@ -62,7 +62,10 @@ async def guarded(
         raise
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:lobby:(?P<game>\d+):(?P<op>[a-z]+)"):
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:lobby:(?P<game>\d+):(?P<op>[a-z]+)",
+):
     def __init__(self, game_id: int, op: LobbyOp, label: str, style: discord.ButtonStyle) -> None:
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"ct:lobby:{game_id}:{op}")
@@ -81,13 +84,20 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:
         return cls(int(match["game"]), cast(LobbyOp, op), button.label or op, button.style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: bot_of(interaction).tables.lobby_click(interaction, self.game_id, self.op))
+        await guarded(
+            interaction,
+            lambda: bot_of(interaction).tables.lobby_click(interaction, self.game_id, self.op),
+        )
 
 
-class TurnTimeSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:time:(?P<game>\d+)"):
+class TurnTimeSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:time:(?P<game>\d+)"
+):
     def __init__(self, game_id: int, options: list[discord.SelectOption], placeholder: str) -> None:
         super().__init__(
-            discord.ui.Select(custom_id=f"ct:time:{game_id}", options=options, placeholder=placeholder)
+            discord.ui.Select(
+                custom_id=f"ct:time:{game_id}", options=options, placeholder=placeholder
+            )
         )
         self.game_id = game_id
 
@@ -100,14 +110,22 @@ class TurnTimeSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         seconds = int(self.item.values[0])
-        await guarded(interaction, lambda: bot_of(interaction).tables.turn_time_click(interaction, self.game_id, seconds))
+        await guarded(
+            interaction,
+            lambda: bot_of(interaction).tables.turn_time_click(interaction, self.game_id, seconds),
+        )
 
 
-class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:hand:(?P<game>\d+)"):
+class ShowHandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:hand:(?P<game>\d+)"
+):
     def __init__(self, game_id: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, custom_id=f"ct:hand:{game_id}", emoji="🃏"
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ct:hand:{game_id}",
+                emoji="🃏",
             )
         )
         self.game_id = game_id
@@ -119,7 +137,9 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: bot_of(interaction).tables.show_hand(interaction, self.game_id))
+        await guarded(
+            interaction, lambda: bot_of(interaction).tables.show_hand(interaction, self.game_id)
+        )
 
 
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:back:(?P<game>\d+)"):
@@ -138,7 +158,9 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:b
         return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: bot_of(interaction).tables.back(interaction, self.game_id))
+        await guarded(
+            interaction, lambda: bot_of(interaction).tables.back(interaction, self.game_id)
+        )
 
 
 def _control_id(kind: str, game_id: int, seat: int, version: int, payload: str) -> str:
@@ -162,21 +184,30 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:a
                 custom_id=_control_id("act", game_id, seat, version, control.payload),
             )
         )
-        self.game_id, self.seat, self.version, self.payload = game_id, seat, version, control.payload
+        self.game_id, self.seat, self.version, self.payload = (
+            game_id,
+            seat,
+            version,
+            control.payload,
+        )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         button = cast("discord.ui.Button[Any]", item)
-        control = ActionButton(label=button.label or "", payload=match["payload"], style=button.style)
+        control = ActionButton(
+            label=button.label or "", payload=match["payload"], style=button.style
+        )
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         tables = bot_of(interaction).tables
         await guarded(
             interaction,
-            lambda: tables.act(interaction, self.game_id, self.seat, self.version, self.payload, []),
+            lambda: tables.act(
+                interaction, self.game_id, self.seat, self.version, self.payload, []
+            ),
         )
 
 
@@ -192,7 +223,12 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:p
                 row=control.row,
             )
         )
-        self.game_id, self.seat, self.version, self.payload = game_id, seat, version, control.payload
+        self.game_id, self.seat, self.version, self.payload = (
+            game_id,
+            seat,
+            version,
+            control.payload,
+        )
 
     @classmethod
     async def from_custom_id(
@@ -207,7 +243,9 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:p
         values = list(self.item.values)
         await guarded(
             interaction,
-            lambda: tables.act(interaction, self.game_id, self.seat, self.version, self.payload, values),
+            lambda: tables.act(
+                interaction, self.game_id, self.seat, self.version, self.payload, values
+            ),
         )
 
 

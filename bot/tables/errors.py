@@ -20,4 +20,6 @@ class TableError(Exception):
         self.params = params
 
     def text(self, tr: Texts) -> str:
-        return self.message if self.message is not None else tr(f"errors.{self.code}", **self.params)
+        return (
+            self.message if self.message is not None else tr(f"errors.{self.code}", **self.params)
+        )

@@ -109,32 +109,67 @@ _GAME_COLUMNS = (
 
 def _game_values(game: Game) -> tuple[Any, ...]:
     return (
-        game.guild_id, game.channel_id, game.place_id, game.thread_id, game.lobby_message_id,
-        game.table_message_id, game.table_posted_at, game.game_key, json.dumps(game.options),
-        game.config, game.seed, str(game.status), game.host_id, game.turn_seconds, game.state,
-        game.action_count, game.outcome, game.created_at, game.started_at, game.ended_at,
+        game.guild_id,
+        game.channel_id,
+        game.place_id,
+        game.thread_id,
+        game.lobby_message_id,
+        game.table_message_id,
+        game.table_posted_at,
+        game.game_key,
+        json.dumps(game.options),
+        game.config,
+        game.seed,
+        str(game.status),
+        game.host_id,
+        game.turn_seconds,
+        game.state,
+        game.action_count,
+        game.outcome,
+        game.created_at,
+        game.started_at,
+        game.ended_at,
     )
 
 
 def _game_from_row(row: aiosqlite.Row, seats: list[Seat]) -> Game:
     return Game(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        place_id=row["place_id"], thread_id=row["thread_id"],
-        lobby_message_id=row["lobby_message_id"], table_message_id=row["table_message_id"],
-        table_posted_at=row["table_posted_at"], game_key=row["game_key"],
-        options=json.loads(row["options"]), config=row["config"], seed=row["seed"],
-        status=GameStatus(row["status"]), host_id=row["host_id"],
-        turn_seconds=row["turn_seconds"], state=row["state"], action_count=row["action_count"],
-        outcome=row["outcome"], created_at=row["created_at"], started_at=row["started_at"],
-        ended_at=row["ended_at"], seats=seats,
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        place_id=row["place_id"],
+        thread_id=row["thread_id"],
+        lobby_message_id=row["lobby_message_id"],
+        table_message_id=row["table_message_id"],
+        table_posted_at=row["table_posted_at"],
+        game_key=row["game_key"],
+        options=json.loads(row["options"]),
+        config=row["config"],
+        seed=row["seed"],
+        status=GameStatus(row["status"]),
+        host_id=row["host_id"],
+        turn_seconds=row["turn_seconds"],
+        state=row["state"],
+        action_count=row["action_count"],
+        outcome=row["outcome"],
+        created_at=row["created_at"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        seats=seats,
     )
 
 
 def _seat_from_row(row: aiosqlite.Row) -> Seat:
     return Seat(
-        seat=row["seat"], user_id=row["user_id"], autopilot=bool(row["autopilot"]),
-        stand_in=bool(row["stand_in"]), timeouts=row["timeouts"], version=row["version"],
-        fingerprint=row["fingerprint"], deadline=row["deadline"], reminded=bool(row["reminded"]),
+        seat=row["seat"],
+        user_id=row["user_id"],
+        autopilot=bool(row["autopilot"]),
+        stand_in=bool(row["stand_in"]),
+        timeouts=row["timeouts"],
+        version=row["version"],
+        fingerprint=row["fingerprint"],
+        deadline=row["deadline"],
+        reminded=bool(row["reminded"]),
     )
 
 
@@ -142,9 +177,7 @@ async def load_game(db: Database, game_id: int) -> Game | None:
     row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
     if row is None:
         return None
-    seat_rows = await db.fetchall(
-        "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-    )
+    seat_rows = await db.fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
     return _game_from_row(row, [_seat_from_row(seat) for seat in seat_rows])
 
 
@@ -191,8 +224,16 @@ async def _write_seats(conn: aiosqlite.Connection, game: Game) -> None:
         "fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                game.id, seat.seat, seat.user_id, int(seat.autopilot), int(seat.stand_in),
-                seat.timeouts, seat.version, seat.fingerprint, seat.deadline, int(seat.reminded),
+                game.id,
+                seat.seat,
+                seat.user_id,
+                int(seat.autopilot),
+                int(seat.stand_in),
+                seat.timeouts,
+                seat.version,
+                seat.fingerprint,
+                seat.deadline,
+                int(seat.reminded),
             )
             for seat in game.seats
         ],
@@ -221,8 +262,13 @@ async def record_results(conn: aiosqlite.Connection, game: Game, result: GameRes
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             (
-                game.id, entry.seat, game.seat(entry.seat).user_id,
-                int(game.seat(entry.seat).is_computer), entry.rank, entry.score, int(entry.won),
+                game.id,
+                entry.seat,
+                game.seat(entry.seat).user_id,
+                int(game.seat(entry.seat).is_computer),
+                entry.rank,
+                entry.score,
+                int(entry.won),
             )
             for entry in result.seats
         ],

@@ -127,7 +127,9 @@ def turn_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: 
         if info.is_computer or info.autopilot or deadline is None:
             parts.append(tr("table.to_act_computer", name=info.name))
         else:
-            parts.append(tr("table.to_act", mention=info.mention, deadline=f"<t:{int(deadline)}:R>"))
+            parts.append(
+                tr("table.to_act", mention=info.mention, deadline=f"<t:{int(deadline)}:R>")
+            )
     return tr("table.turn", who=", ".join(parts)) if parts else ""
 
 

@@ -20,7 +20,7 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +44,7 @@ from bot.tables.records import (
     record_results,
     save_game,
 )
-from bot.tables.ui import GameUI, HandContext, HandPanel, SeatInfo, TableContext
+from bot.tables.ui import GameUI, HandContext, SeatInfo, TableContext
 from games.core.engine import Engine
 from games.core.errors import RuleError
 from games.core.result import GameResult
@@ -172,11 +172,19 @@ class TableService:
             raise TableError("bad_options") from error
         settings = await get_guild_settings(self.db, guild_id)
         game = Game(
-            id=0, guild_id=guild_id, channel_id=channel_id, place_id=channel_id,
-            game_key=game_key, options=options, config=config.model_dump_json(),
-            seed=secrets.randbits(62), status=GameStatus.LOBBY, host_id=host_id,
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            place_id=channel_id,
+            game_key=game_key,
+            options=options,
+            config=config.model_dump_json(),
+            seed=secrets.randbits(62),
+            status=GameStatus.LOBBY,
+            host_id=host_id,
             turn_seconds=settings.turn_seconds or self.bot.settings.turn_seconds,
-            created_at=now(), seats=[Seat(0, host_id)],
+            created_at=now(),
+            seats=[Seat(0, host_id)],
         )
         try:
             async with self.db.transaction() as conn:
@@ -344,7 +352,9 @@ class TableService:
         """`/game cancel`: the host, or anyone with Manage Server."""
         manager = bool(interaction.permissions.manage_guild)
         async with self.lock(game.id):
-            await self._cancel(await self._locked_game(game.id), interaction.user.id, manager=manager)
+            await self._cancel(
+                await self._locked_game(game.id), interaction.user.id, manager=manager
+            )
 
     async def _cancel(self, game: Game, user_id: int, *, manager: bool) -> None:
         if not game.is_open:
@@ -444,16 +454,18 @@ class TableService:
                         **self._hand_message(running, seat, choice.ui_state, tr, notice=None)
                     )
                     return
-                events = await self._apply(running, seat.seat, choice.action, Actor.HUMAN)
+                events, newly = await self._apply(running, seat.seat, choice.action, Actor.HUMAN)
             except RuleError as error:
                 raise TableError("rule", running.ui.describe_error(error, tr)) from error
             await interaction.edit_original_response(
-                **self._hand_message(running, running.game.seat(seat.seat), choice.ui_state, tr, None)
+                **self._hand_message(
+                    running, running.game.seat(seat.seat), choice.ui_state, tr, None
+                )
             )
-            await self._after_action(running, events)
+            await self._after_action(running, events, newly)
 
     async def back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """"I'm back": the seat leaves autopilot and its player has a fresh turn time."""
+        """ "I'm back": the seat leaves autopilot and its player has a fresh turn time."""
         tr = Texts(interaction_locale(interaction))
         async with self.lock(game_id):
             game = await self._locked_game(game_id)
@@ -508,8 +520,10 @@ class TableService:
 
     async def _apply(
         self, running: Running, seat_number: int, action: BaseModel, actor: Actor
-    ) -> list[BaseModel]:
-        """Apply one action and save it in one transaction; raises RuleError untouched."""
+    ) -> tuple[list[BaseModel], list[int]]:
+        """Apply one action and save it in one transaction; raises RuleError untouched.
+
+        Returns the events and the seats that were not waiting before and must act now."""
         game, engine = running.game, running.engine
         previous = running.to_act()
         new_state, events = engine.apply(running.state, seat_number, action)
@@ -530,14 +544,19 @@ class TableService:
                 each.deadline = None
         async with self.db.transaction() as conn:
             await append_action(
-                conn, game, seat_number, actor, action.model_dump_json(),
-                json.dumps([event.model_dump(mode="json") for event in events]), seq_time,
+                conn,
+                game,
+                seat_number,
+                actor,
+                action.model_dump_json(),
+                json.dumps([event.model_dump(mode="json") for event in events]),
+                seq_time,
             )
             game.action_count += 1
             await save_game(conn, game)
             if result is not None:
                 await record_results(conn, game, result)
-        return list(events)
+        return list(events), [number for number in running.to_act() if number not in previous]
 
     def _refresh_turns(self, running: Running, previous_to_act: Sequence[int]) -> None:
         """New versions for seats whose options changed; deadlines for seats that must act."""
@@ -560,11 +579,10 @@ class TableService:
                 seat.deadline = moment + game.turn_seconds
                 seat.reminded = False
 
-    async def _after_action(self, running: Running, events: list[BaseModel]) -> None:
-        ping = [
-            number for number in running.to_act()
-            if not running.game.seat(number).computer_plays
-        ]
+    async def _after_action(
+        self, running: Running, events: list[BaseModel], newly_to_act: list[int]
+    ) -> None:
+        ping = [number for number in newly_to_act if not running.game.seat(number).computer_plays]
         await self._show_table(running, events, ping=ping)
         if running.game.status is GameStatus.FINISHED:
             self._stop(running.game.id)
@@ -584,8 +602,15 @@ class TableService:
         finished = game.status is GameStatus.FINISHED
         to_act = [] if finished else running.to_act()
         panel = running.ui.render_table(
-            TableContext(game.id, running.engine.view(running.state, None), events, seats,
-                         to_act, finished, tr)
+            TableContext(
+                game.id,
+                running.engine.view(running.state, None),
+                events,
+                seats,
+                to_act,
+                finished,
+                tr,
+            )
         )
         header = [render.turn_line(game, seats, to_act, tr)]
         if finished and game.outcome is not None:
@@ -596,12 +621,13 @@ class TableService:
         old = game.table_message_id
         too_old = game.table_posted_at is None or now() - game.table_posted_at > REPOST_AFTER
         if old is not None and not fresh_ping and not too_old:
-            await self._edit_table(game, content=content, embeds=panel.embeds,
-                                   view=view)
+            await self._edit_table(game, content=content, embeds=panel.embeds, view=view)
             return
         channel = self.bot.get_partial_messageable(game.place_id)
         message = await channel.send(
-            content=content, embeds=panel.embeds, view=view or discord.utils.MISSING,
+            content=content,
+            embeds=panel.embeds,
+            view=view or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
         )
         game.table_message_id = message.id
@@ -701,8 +727,10 @@ class TableService:
                 await self._time_out(running, seat)
                 return
         reminders = [
-            game.seat(number) for number in to_act
-            if game.seat(number).deadline is not None and not game.seat(number).reminded
+            game.seat(number)
+            for number in to_act
+            if game.seat(number).deadline is not None
+            and not game.seat(number).reminded
             and (game.seat(number).deadline or 0) - game.turn_seconds / 2 <= moment
         ]
         if reminders:
@@ -711,8 +739,14 @@ class TableService:
             await self._save(game)
             tr = await self.public_texts(game)
             for seat in reminders:
-                await self._post(game, tr("table.reminder", mention=f"<@{seat.user_id}>",
-                                          deadline=f"<t:{int(seat.deadline or 0)}:R>"))
+                await self._post(
+                    game,
+                    tr(
+                        "table.reminder",
+                        mention=f"<@{seat.user_id}>",
+                        deadline=f"<t:{int(seat.deadline or 0)}:R>",
+                    ),
+                )
         self._plan(running)
 
     async def _time_out(self, running: Running, seat: Seat) -> None:
@@ -734,21 +768,29 @@ class TableService:
         view = engine.view(running.state, seat.seat)
         legal = engine.legal_actions(running.state, seat.seat)
         if not legal:
-            log.error("game %s: seat %s must act but has no legal action", running.game.id, seat.seat)
+            log.error(
+                "game %s: seat %s must act but has no legal action", running.game.id, seat.seat
+            )
             return
         names = engine.policy_names()
         policy = engine.policy(PREFERRED_POLICY if PREFERRED_POLICY in names else names[0])
         rng = random.Random(f"{running.game.seed}:{running.game.action_count}")
         action = policy.choose(view, legal, rng)
         actor = Actor.TIMEOUT if seat.stand_in and not seat.autopilot else Actor.COMPUTER
-        events = await self._apply(running, seat.seat, action, actor)
-        await self._after_action(running, events)
+        events, newly = await self._apply(running, seat.seat, action, actor)
+        await self._after_action(running, events, newly)
 
     # ---------------------------------------------------------------- status
 
     async def status_text(self, game: Game, tr: Texts) -> str:
-        lines = [tr("status.title", game=render.game_name(game.game_key, tr), id=game.id,
-                    status=tr(f"status.{game.status}"))]
+        lines = [
+            tr(
+                "status.title",
+                game=render.game_name(game.game_key, tr),
+                id=game.id,
+                status=tr(f"status.{game.status}"),
+            )
+        ]
         seats = self.seat_infos(game, tr)
         for info in seats:
             line = render.seat_line(info, tr)
@@ -779,4 +821,3 @@ class TableService:
             self._plan(self._running(game))
             count += 1
         return count
-

@@ -76,7 +76,7 @@ class TinyEngine:
         assert isinstance(config, TinyConfig)
         deck = list(range(1, 21))
         random.Random(seed).shuffle(deck)
-        hands = [sorted(deck[i * config.cards:(i + 1) * config.cards]) for i in range(players)]
+        hands = [sorted(deck[i * config.cards : (i + 1) * config.cards]) for i in range(players)]
         return TinyState(seed=seed, hands=hands, scores=[0] * players)
 
     def load_state(self, data: str) -> BaseModel:
@@ -105,7 +105,9 @@ class TinyEngine:
         actions.extend([Hint(text="low"), Hint(text="high")])
         return actions
 
-    def apply(self, state: BaseModel, seat: int, action: BaseModel) -> tuple[BaseModel, list[BaseModel]]:
+    def apply(
+        self, state: BaseModel, seat: int, action: BaseModel
+    ) -> tuple[BaseModel, list[BaseModel]]:
         assert isinstance(state, TinyState)
         if not self.to_act(state):
             raise RuleError("game_over")

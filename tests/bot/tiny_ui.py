@@ -20,7 +20,9 @@ class TinyUI(GameUI):
         view = ctx.view
         assert isinstance(view, TinyView)
         scores = ", ".join(f"{ctx.seats[i].name}={score}" for i, score in enumerate(view.scores))
-        played = [f"{ctx.seats[e.seat].name} played {e.card}" for e in ctx.events if isinstance(e, Played)]
+        played = [
+            f"{ctx.seats[e.seat].name} played {e.card}" for e in ctx.events if isinstance(e, Played)
+        ]
         embed = discord.Embed(title="Tiny", description=f"scores: {scores}")
         return Panel(content="\n".join(played) or None, embeds=[embed])
 
@@ -29,10 +31,16 @@ class TinyUI(GameUI):
         assert isinstance(view, TinyView) and view.hand is not None
         buttons = [
             ActionButton(label=f"Play {action.card}", payload=f"p{action.card}")
-            for action in ctx.legal if isinstance(action, Play)
+            for action in ctx.legal
+            if isinstance(action, Play)
         ]
-        buttons += [ActionButton(label="Hint low", payload="hlow"), ActionButton(label="Hint high", payload="hhigh")]
-        text = f"hand: {' '.join(map(str, view.hand))}" + (f" [{ctx.ui_state}]" if ctx.ui_state else "")
+        buttons += [
+            ActionButton(label="Hint low", payload="hlow"),
+            ActionButton(label="Hint high", payload="hhigh"),
+        ]
+        text = f"hand: {' '.join(map(str, view.hand))}" + (
+            f" [{ctx.ui_state}]" if ctx.ui_state else ""
+        )
         return HandPanel(content=text, controls=list(buttons))
 
     def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
