@@ -559,9 +559,14 @@ class TableService:
         return list(events), [number for number in running.to_act() if number not in previous]
 
     def _refresh_turns(self, running: Running, previous_to_act: Sequence[int]) -> None:
-        """New versions for seats whose options changed; deadlines for seats that must act."""
+        """New versions for seats whose options changed; deadlines for seats that must act.
+
+        A waiting seat gets a fresh deadline when its own options changed or when the set of
+        waiting seats changed (someone else opened the game or made their secret choice); an
+        action that leaves both alone, such as a public hint, does not extend anybody's time."""
         game = running.game
         to_act = set(running.to_act())
+        waiting_changed = to_act != set(previous_to_act)
         moment = now()
         for seat in game.seats:
             acting = seat.seat in to_act
@@ -575,7 +580,7 @@ class TableService:
                 seat.deadline = None
                 seat.reminded = False
                 seat.stand_in = False
-            elif seat.seat not in previous_to_act or changed or seat.deadline is None:
+            elif waiting_changed or changed or seat.deadline is None:
                 seat.deadline = moment + game.turn_seconds
                 seat.reminded = False
 

@@ -53,7 +53,7 @@ async def test_playing_a_card_updates_table_log_and_hand(
     hand = shown.response
     assert hand is not None and hand.ephemeral
     cards = hand_cards(hand)
-    assert len(cards) == 3
+    assert len(cards) == 5
     await alice.click(hand, label=f"Play {cards[0]}")
     assert hand_cards(hand) == cards[1:]
     table = table_message(place)
@@ -107,7 +107,7 @@ async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: S
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     place = await start_game(env, alice, [], channel, computers=1)
-    for _ in range(3):
+    for _ in range(5):
         hand = (await alice.click(table_message(place), label="Show my hand")).response
         assert hand is not None
         await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")

@@ -20,7 +20,7 @@ from games.core.result import GameResult, SeatResult
 class TinyConfig(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    cards: int = 3
+    cards: int = 5
 
 
 class TinyState(BaseModel):
