@@ -45,8 +45,7 @@ class Lobby(commands.Cog):
                 game_key=key,
                 options=options,
             )
-            tr = await tables.public_texts(game)
-            await interaction.response.send_message(**await tables.lobby_message(game, tr))
+            await interaction.response.send_message(**await tables.lobby_message(game))
             message = await interaction.original_response()
             await tables.set_lobby_message(game.id, message.id)
 
