@@ -19,7 +19,8 @@ turns engine views into Discord content and clicked controls back into engine ac
   means: an engine action to apply, or just another UI state to render (for a two-step choice
   such as "pick a card, then a pile").
 
-Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters). The
+Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters, unique
+within one hand: Discord refuses two components with the same custom id). The
 machinery wraps it in a custom id with the game id, the seat and the seat's version. The version
 changes only when that seat's legal actions change, so a button is "out of date" exactly when
 what the player could do has changed; unrelated actions of other seats (a public hint, say) leave
