@@ -42,6 +42,7 @@ class Lobby(commands.Cog):
                 guild_id=interaction.guild.id,
                 channel_id=channel.id,
                 host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
                 game_key=key,
                 options=options,
             )

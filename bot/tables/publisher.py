@@ -42,15 +42,14 @@ class TablePublisher:
         guild = self.bot.get_guild(game.guild_id)
         return Texts(await public_locale(self.bot.db, guild, game.guild_id))
 
-    def seat_infos(self, game: Game, tr: Texts) -> list[SeatInfo]:
-        guild = self.bot.get_guild(game.guild_id)
+    @staticmethod
+    def seat_infos(game: Game, tr: Texts) -> list[SeatInfo]:
         infos: list[SeatInfo] = []
         for seat in game.seats:
             if seat.user_id is None:
                 name = tr("table.computer", n=seat.seat + 1)
             else:
-                member = guild.get_member(seat.user_id) if guild is not None else None
-                name = member.display_name if member is not None else f"<@{seat.user_id}>"
+                name = seat.name or f"<@{seat.user_id}>"
             infos.append(SeatInfo(seat.seat, name, seat.user_id, seat.autopilot))
         return infos
 

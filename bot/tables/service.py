@@ -120,6 +120,7 @@ class TableService:
         guild_id: int,
         channel_id: int,
         host_id: int,
+        host_name: str,
         game_key: str,
         options: dict[str, Any],
     ) -> Game:
@@ -145,7 +146,7 @@ class TableService:
             host_id=host_id,
             turn_seconds=settings.turn_seconds or self.bot.settings.turn_seconds,
             created_at=now(),
-            seats=[Seat(0, host_id)],
+            seats=[Seat(0, host_id, host_name)],
         )
         try:
             async with self.db.transaction() as conn:
@@ -188,7 +189,7 @@ class TableService:
                 await self._cancelled(game)
                 return
             if op == "join":
-                self._join(game, engine, user_id)
+                self._join(game, engine, user_id, interaction.user.display_name)
             elif op == "add":
                 self._add_computer(game, engine, user_id)
             elif op == "remove":
@@ -221,12 +222,12 @@ class TableService:
             seat.seat = number
 
     @staticmethod
-    def _join(game: Game, engine: Engine, user_id: int) -> None:
+    def _join(game: Game, engine: Engine, user_id: int, name: str) -> None:
         if game.seat_of(user_id) is not None:
             raise TableError("already_seated")
         if len(game.seats) >= engine.max_players:
             raise TableError("table_full", max=engine.max_players)
-        game.seats.append(Seat(len(game.seats), user_id))
+        game.seats.append(Seat(len(game.seats), user_id, name))
 
     def _add_computer(self, game: Game, engine: Engine, user_id: int) -> None:
         self._require_host(game, user_id)
@@ -446,7 +447,7 @@ class TableService:
                 )
                 return
             seat = self._player_seat(game, user_id)
-            seat.user_id = None
+            seat.user_id = seat.name = None
             seat.autopilot = seat.stand_in = False
             if not game.humans:
                 game.status = GameStatus.CANCELLED
