@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import BaseModel
 
+from bot.clock import now
 from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.records import Game, GameStatus, save_game
-from bot.tables.turns import Running, now
+from bot.tables.turns import Running
 from bot.tables.ui import SeatInfo, TableContext
 from games.core.engine import Engine
 from games.core.result import GameResult

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import BaseModel
 
+from bot.clock import now
 from bot.db import Database
 from bot.guild_settings import get_guild_settings
 from bot.i18n import Texts, interaction_locale
@@ -45,7 +46,6 @@ from bot.tables.records import (
 from bot.tables.turns import (
     Running,
     next_wake,
-    now,
     record_own_move,
     record_timeout,
     refresh_turns,

@@ -12,7 +12,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import discord
 from pydantic import BaseModel
 
 from bot.tables.records import Game, GameStatus, Seat
@@ -21,11 +20,6 @@ from games.core.engine import Engine
 
 AUTOPILOT_AFTER = 2
 """Timeouts in a row after which a seat stays on autopilot until its player is back."""
-
-
-def now() -> float:
-    """Wall-clock seconds; `discord.utils.utcnow` so that SimCord's clock drives it in tests."""
-    return discord.utils.utcnow().timestamp()
 
 
 def fingerprint(acting: bool, legal: Sequence[BaseModel]) -> str:
