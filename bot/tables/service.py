@@ -333,11 +333,15 @@ class TableService:
     # -------------------------------------------------------------------- play
 
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """Open (or reopen) the player's hand as an ephemeral message with its controls."""
-        game = await self._load(game_id)
-        seat = self._player_seat(game, interaction.user.id)
+        """Open (or reopen) the player's hand as an ephemeral message with its controls. Under the
+        lock, so that the hand never mixes a move being saved with the one before."""
         tr = Texts(interaction_locale(interaction))
-        message = self._hand_message(self._running(game), seat, "", tr, notice=None)
+        async with self.lock(game_id):
+            game = await self._load(game_id)
+            seat = self._player_seat(game, interaction.user.id)
+            message = self._hand_message(self._running(game), seat, "", tr, notice=None)
+        if message["view"] is None:
+            del message["view"]
         await interaction.response.send_message(ephemeral=True, **message)
 
     @staticmethod
@@ -364,16 +368,17 @@ class TableService:
     def _hand_message(
         self, running: Running, seat: Seat, ui_state: str, tr: Texts, notice: str | None
     ) -> dict[str, Any]:
+        """Content, embeds and view of a hand; `view` is None (which clears old controls when
+        editing) when the UI offers no control."""
         ctx = self._hand_context(running, seat.seat, ui_state, tr)
         panel = running.ui.render_hand(ctx)
         header = [notice] if notice else []
         if seat.seat in ctx.to_act and seat.deadline is not None and not seat.computer_plays:
             header.append(tr("table.your_turn", deadline=f"<t:{int(seat.deadline)}:R>"))
-        view = render.hand_view(running.game.id, seat.seat, seat.version, panel)
         return {
             "content": render.framed_content(panel, header),
             "embeds": panel.embeds,
-            "view": view or discord.utils.MISSING,
+            "view": render.hand_view(running.game.id, seat.seat, seat.version, panel),
         }
 
     async def act(
