@@ -457,6 +457,8 @@ class TableService:
             if not game.humans:
                 game.status = GameStatus.CANCELLED
                 game.ended_at = now()
+            elif user_id == game.host_id:
+                game.host_id = game.humans[0].user_id or game.host_id
             await self._save(game)
             await interaction.response.send_message(tr("table.you_left"), ephemeral=True)
             public = await self.public_texts(game)
