@@ -80,9 +80,6 @@ class TableService:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    async def game(self, game_id: int) -> Game | None:
-        return await load_game(self.db, game_id)
-
     async def game_in(self, place_id: int) -> Game | None:
         """The lobby or running game of a channel or thread (the talk rule uses this too)."""
         return await open_game_in(self.db, place_id)
