@@ -70,7 +70,8 @@ class TablePublisher:
         self, running: Running, events: Sequence[BaseModel], *, ping: Sequence[int]
     ) -> None:
         """Edit the table message, or post it anew (mentioning them) when people who were not
-        already waiting must act now, or when the message has become too old to edit."""
+        already waiting must act now, when the message has become too old to edit, or when
+        someone deleted it."""
         game = running.game
         tr = await self.texts(game)
         seats = self.seat_infos(game, tr)
@@ -91,8 +92,9 @@ class TablePublisher:
         old = game.table_message_id
         stale = game.table_posted_at is None or now() - game.table_posted_at > REPOST_AFTER
         if old is not None and not mentioned and not stale:
-            await self.edit_table(game, content=content, embeds=panel.embeds, view=view)
-            return
+            if await self.edit_table(game, content=content, embeds=panel.embeds, view=view):
+                return
+            old = None
         channel = self.bot.get_partial_messageable(game.place_id)
         message = await channel.send(
             content=content,
@@ -110,14 +112,17 @@ class TablePublisher:
             except discord.HTTPException:
                 log.info("old table message %s of game %s already gone", old, game.id)
 
-    async def edit_table(self, game: Game, **fields: Any) -> None:
+    async def edit_table(self, game: Game, **fields: Any) -> bool:
+        """Edit the table message; False when there is none (never posted, or deleted)."""
         if game.table_message_id is None:
-            return
+            return False
         channel = self.bot.get_partial_messageable(game.place_id)
         try:
             await channel.get_partial_message(game.table_message_id).edit(**fields)
         except discord.NotFound:
             log.info("table message of game %s was deleted", game.id)
+            return False
+        return True
 
     async def post(self, game: Game, text: str) -> None:
         """A notice in the game's channel or thread (mentions ping)."""

@@ -185,3 +185,18 @@ async def test_an_old_table_message_is_posted_anew(simcord_env: simcord.Env) -> 
     await alice.click(alice_hand, label="Hint high")
     assert table_message(place).id != first.id
     assert first.id not in [message.id for message in place.history()]
+
+
+async def test_a_deleted_table_message_comes_back(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    moderators = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    alice = guild.add_member(env.create_user("alice"), roles=[moderators])
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    await alice.delete(table_message(place))
+    await alice.click(hand, label="Hint low")
+    assert "Show my hand" in button_labels(table_message(place))
