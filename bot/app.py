@@ -1,0 +1,95 @@
+"""The bot class and `create_bot`, which builds it without connecting.
+
+`setup_hook` (run by discord.py after login, before the gateway connects) opens the database,
+applies migrations, loads the cogs, registers the dynamic buttons, re-arms unfinished games and
+syncs the slash commands.
+"""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import cogs
+from bot.db import Database
+from bot.i18n.translator import CatalogTranslator
+from bot.settings import Settings
+from bot.tables.components import DYNAMIC_ITEMS
+from bot.tables.registry import GameCatalog
+from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+
+def default_extensions() -> list[str]:
+    """Every module of the `cogs` package: a new cog is picked up by adding its file."""
+    return [f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__)]
+
+
+class CardTableBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = settings.shard_ids
+        intents = discord.Intents.default()
+        intents.message_content = True
+        intents.members = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            **shards,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.extension_names = list(extensions)
+        self.games = GameCatalog()
+        self.tables = TableService(self)
+        self._db: Database | None = None
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            raise RuntimeError("the database is opened in setup_hook")
+        return self._db
+
+    def serves_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of `guild_id` (all of them unless split)."""
+        if self.settings.shard_count is None or self.settings.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.settings.shard_count in self.settings.shard_ids
+
+    async def setup_hook(self) -> None:
+        self._db = await Database.open(self.settings.database_path)
+        await self.tree.set_translator(CatalogTranslator())
+        for name in self.extension_names:
+            await self.load_extension(name)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        recovered = await self.tables.recover()
+        log.info("recovered %d running game(s)", recovered)
+        if self.settings.sync_commands:
+            await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+
+def create_bot(settings: Settings, extensions: Sequence[str] | None = None) -> CardTableBot:
+    """The bot, ready for `bot.start(token)` or a SimCord environment; nothing is opened yet."""
+    return CardTableBot(settings, default_extensions() if extensions is None else extensions)

@@ -1,0 +1,89 @@
+"""Loading the JSON catalogs and formatting messages."""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+LOCALES: tuple[str, ...] = ("en", "fr")
+DEFAULT_LOCALE = "en"
+
+
+def normalize_locale(value: str | discord.Locale | None) -> str:
+    """Discord's `fr` (or any `fr-*`) is French; every other language falls back to English."""
+    if value is None:
+        return DEFAULT_LOCALE
+    text = value.value if isinstance(value, discord.Locale) else str(value)
+    language = text.split("-")[0].lower()
+    return language if language in LOCALES else DEFAULT_LOCALE
+
+
+def interaction_locale(interaction: discord.Interaction[Any]) -> str:
+    return normalize_locale(interaction.locale)
+
+
+class Catalog:
+    """Every message of every area, per language."""
+
+    def __init__(self, root: Path = LOCALES_DIR) -> None:
+        self.messages: dict[str, dict[str, str]] = {
+            lang: self._load_language(root / lang) for lang in LOCALES
+        }
+
+    @staticmethod
+    def _load_language(folder: Path) -> dict[str, str]:
+        messages: dict[str, str] = {}
+        for file in sorted(folder.glob("*.json")):
+            data = json.loads(file.read_text(encoding="utf-8"))
+            _flatten(file.stem, data, messages)
+        return messages
+
+    def text(self, locale: str, key: str, /, **params: Any) -> str:
+        """The message for `key`, English when the language lacks it, the key itself if unknown."""
+        template = self.messages.get(locale, {}).get(key)
+        if template is None:
+            template = self.messages[DEFAULT_LOCALE].get(key)
+        if template is None:
+            log.warning("missing message %s", key)
+            return key
+        return template.format(**params) if params else template
+
+    def has(self, key: str) -> bool:
+        return key in self.messages[DEFAULT_LOCALE]
+
+
+def _flatten(prefix: str, data: Any, out: dict[str, str]) -> None:
+    """Nested objects become dotted keys: `{"error": {"full": ...}}` in lobby.json is
+    `lobby.error.full`."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            _flatten(f"{prefix}.{key}", value, out)
+    else:
+        out[prefix] = str(data)
+
+
+@cache
+def catalog() -> Catalog:
+    """The catalog shipped with the bot, loaded once (it is read-only)."""
+    return Catalog()
+
+
+class Texts:
+    """Messages in one language: `tr = Texts("fr"); tr("lobby.title", game=...)`."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = normalize_locale(locale)
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        return catalog().text(self.locale, key, **params)
+
+    def has(self, key: str) -> bool:
+        return catalog().has(key)

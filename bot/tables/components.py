@@ -1,0 +1,256 @@
+"""Every button and select of a table, as `discord.ui.DynamicItem`s.
+
+Their custom ids carry everything needed to handle a click (the game id, and for hand controls
+the seat and the seat's version), so they keep working after a restart without any view being
+re-registered for a message. Formats (all under 100 characters):
+
+- `ct:lobby:<game>:<op>`             lobby buttons (join, leave, add, remove, start, cancel)
+- `ct:time:<game>`                   lobby select for the turn time limit
+- `ct:hand:<game>`                   "Show my hand" on the table message
+- `ct:back:<game>`                   "I'm back" on the table message
+- `ct:act:<game>:<seat>:<version>:<payload>`   a hand button (payload chosen by the GameUI)
+- `ct:pick:<game>:<seat>:<version>:<payload>`  a hand select
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+import discord
+
+from bot.i18n import Texts, interaction_locale
+from bot.tables.errors import TableError
+from bot.tables.ui import MAX_PAYLOAD, ActionButton, ActionSelect
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+LobbyOp = Literal["join", "leave", "add", "remove", "start", "cancel"]
+LOBBY_OPS: tuple[LobbyOp, ...] = ("join", "leave", "add", "remove", "start", "cancel")
+TURN_CHOICES: tuple[int, ...] = (60, 120, 300, 600, 1800, 3600, 86400)
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> CardTableBot:
+    return cast("CardTableBot", interaction.client)
+
+
+async def answer(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def guarded(
+    interaction: discord.Interaction[Any], handler: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a click handler: a `TableError` becomes a short translated ephemeral answer; anything
+    else gets a generic apology and is re-raised for the logs."""
+    tr = Texts(interaction_locale(interaction))
+    try:
+        await handler()
+    except TableError as error:
+        await answer(interaction, error.text(tr))
+    except Exception:
+        await answer(interaction, tr("errors.unexpected"))
+        raise
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:lobby:(?P<game>\d+):(?P<op>[a-z]+)",
+):
+    def __init__(self, game_id: int, op: LobbyOp, label: str, style: discord.ButtonStyle) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ct:lobby:{game_id}:{op}")
+        )
+        self.game_id = game_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        op = match["op"]
+        if op not in LOBBY_OPS:
+            raise ValueError(op)
+        button = cast("discord.ui.Button[Any]", item)
+        return cls(int(match["game"]), cast(LobbyOp, op), button.label or op, button.style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction,
+            lambda: bot_of(interaction).tables.lobby_click(interaction, self.game_id, self.op),
+        )
+
+
+class TurnTimeSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:time:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int, options: list[discord.SelectOption], placeholder: str) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ct:time:{game_id}", options=options, placeholder=placeholder
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TurnTimeSelect:
+        select = cast("discord.ui.Select[Any]", item)
+        return cls(int(match["game"]), list(select.options), select.placeholder or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        seconds = int(self.item.values[0])
+        await guarded(
+            interaction,
+            lambda: bot_of(interaction).tables.turn_time_click(interaction, self.game_id, seconds),
+        )
+
+
+class ShowHandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:hand:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ct:hand:{game_id}",
+                emoji="🃏",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ShowHandButton:
+        return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction, lambda: bot_of(interaction).tables.show_hand(interaction, self.game_id)
+        )
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:back:(?P<game>\d+)"):
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, custom_id=f"ct:back:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction, lambda: bot_of(interaction).tables.back(interaction, self.game_id)
+        )
+
+
+def _control_id(kind: str, game_id: int, seat: int, version: int, payload: str) -> str:
+    if len(payload) > MAX_PAYLOAD:
+        raise ValueError(f"control payload longer than {MAX_PAYLOAD} characters: {payload!r}")
+    return f"ct:{kind}:{game_id}:{seat}:{version}:{payload}"
+
+
+_CONTROL = r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+):(?P<payload>.*)"
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:act:" + _CONTROL):
+    def __init__(self, game_id: int, seat: int, version: int, control: ActionButton) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=control.label,
+                style=control.style,
+                emoji=control.emoji,
+                disabled=control.disabled,
+                row=control.row,
+                custom_id=_control_id("act", game_id, seat, version, control.payload),
+            )
+        )
+        self.game_id, self.seat, self.version, self.payload = (
+            game_id,
+            seat,
+            version,
+            control.payload,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        button = cast("discord.ui.Button[Any]", item)
+        control = ActionButton(
+            label=button.label or "", payload=match["payload"], style=button.style
+        )
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        tables = bot_of(interaction).tables
+        await guarded(
+            interaction,
+            lambda: tables.act(
+                interaction, self.game_id, self.seat, self.version, self.payload, []
+            ),
+        )
+
+
+class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:pick:" + _CONTROL):
+    def __init__(self, game_id: int, seat: int, version: int, control: ActionSelect) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=_control_id("pick", game_id, seat, version, control.payload),
+                options=list(control.options),
+                placeholder=control.placeholder,
+                min_values=control.min_values,
+                max_values=control.max_values,
+                row=control.row,
+            )
+        )
+        self.game_id, self.seat, self.version, self.payload = (
+            game_id,
+            seat,
+            version,
+            control.payload,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandSelect:
+        select = cast("discord.ui.Select[Any]", item)
+        control = ActionSelect(payload=match["payload"], options=list(select.options))
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        tables = bot_of(interaction).tables
+        values = list(self.item.values)
+        await guarded(
+            interaction,
+            lambda: tables.act(
+                interaction, self.game_id, self.seat, self.version, self.payload, values
+            ),
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    TurnTimeSelect,
+    ShowHandButton,
+    BackButton,
+    HandButton,
+    HandSelect,
+)

@@ -1,0 +1,281 @@
+"""Games and seats as stored, and the queries that read and write them.
+
+The database is the only truth: every handler loads the game, changes it under the game's lock
+and saves it in one transaction. Nothing about a game is kept only in memory, which is what makes
+recovery after a restart (and running shards in several processes) straightforward.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import aiosqlite
+
+from bot.db import Database
+from games.core.result import GameResult
+
+
+class GameStatus(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.RUNNING)
+
+
+class Actor(StrEnum):
+    """Who chose a logged action: the seat's player, a computer seat or autopilot, or a computer
+    standing in after a timeout."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    TIMEOUT = "timeout"
+
+
+@dataclass
+class Seat:
+    """`name` is the player's display name when they sat down (the bot does not need the
+    privileged members intent to show names); None for computer seats."""
+
+    seat: int
+    user_id: int | None
+    name: str | None = None
+    autopilot: bool = False
+    stand_in: bool = False
+    timeouts: int = 0
+    version: int = 0
+    fingerprint: str = ""
+    deadline: float | None = None
+    reminded: bool = False
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def computer_plays(self) -> bool:
+        """A computer chooses this seat's moves: a computer seat, autopilot, or a stand-in for
+        the rest of a timed-out turn."""
+        return self.user_id is None or self.autopilot or self.stand_in
+
+
+@dataclass
+class Game:
+    id: int
+    guild_id: int
+    channel_id: int
+    place_id: int
+    game_key: str
+    options: dict[str, Any]
+    config: str
+    seed: int
+    status: GameStatus
+    host_id: int
+    turn_seconds: int
+    created_at: float
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    table_posted_at: float | None = None
+    state: str | None = None
+    action_count: int = 0
+    outcome: str | None = None
+    started_at: float | None = None
+    ended_at: float | None = None
+    seats: list[Seat] = field(default_factory=list)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    def seat(self, number: int) -> Seat:
+        return self.seats[number]
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.user_id is not None]
+
+
+_GAME_COLUMNS = (
+    "guild_id, channel_id, place_id, thread_id, lobby_message_id, table_message_id, "
+    "table_posted_at, game_key, options, config, seed, status, host_id, turn_seconds, state, "
+    "action_count, outcome, created_at, started_at, ended_at"
+)
+
+
+def _game_values(game: Game) -> tuple[Any, ...]:
+    return (
+        game.guild_id,
+        game.channel_id,
+        game.place_id,
+        game.thread_id,
+        game.lobby_message_id,
+        game.table_message_id,
+        game.table_posted_at,
+        game.game_key,
+        json.dumps(game.options),
+        game.config,
+        game.seed,
+        str(game.status),
+        game.host_id,
+        game.turn_seconds,
+        game.state,
+        game.action_count,
+        game.outcome,
+        game.created_at,
+        game.started_at,
+        game.ended_at,
+    )
+
+
+def _game_from_row(row: aiosqlite.Row, seats: list[Seat]) -> Game:
+    return Game(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        place_id=row["place_id"],
+        thread_id=row["thread_id"],
+        lobby_message_id=row["lobby_message_id"],
+        table_message_id=row["table_message_id"],
+        table_posted_at=row["table_posted_at"],
+        game_key=row["game_key"],
+        options=json.loads(row["options"]),
+        config=row["config"],
+        seed=row["seed"],
+        status=GameStatus(row["status"]),
+        host_id=row["host_id"],
+        turn_seconds=row["turn_seconds"],
+        state=row["state"],
+        action_count=row["action_count"],
+        outcome=row["outcome"],
+        created_at=row["created_at"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        seats=seats,
+    )
+
+
+def _seat_from_row(row: aiosqlite.Row) -> Seat:
+    return Seat(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        name=row["name"],
+        autopilot=bool(row["autopilot"]),
+        stand_in=bool(row["stand_in"]),
+        timeouts=row["timeouts"],
+        version=row["version"],
+        fingerprint=row["fingerprint"],
+        deadline=row["deadline"],
+        reminded=bool(row["reminded"]),
+    )
+
+
+async def load_game(db: Database, game_id: int) -> Game | None:
+    row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        return None
+    seat_rows = await db.fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+    return _game_from_row(row, [_seat_from_row(seat) for seat in seat_rows])
+
+
+async def open_game_in(db: Database, place_id: int) -> Game | None:
+    """The lobby or running game of a channel or thread, if any."""
+    row = await db.fetchone(
+        "SELECT id FROM games WHERE place_id = ? AND status IN ('lobby', 'running')", (place_id,)
+    )
+    return await load_game(db, row["id"]) if row is not None else None
+
+
+async def open_game_ids(db: Database) -> list[tuple[int, int]]:
+    """(game id, guild id) of every unfinished game, oldest first."""
+    rows = await db.fetchall(
+        "SELECT id, guild_id FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
+    )
+    return [(row["id"], row["guild_id"]) for row in rows]
+
+
+async def insert_game(conn: aiosqlite.Connection, game: Game) -> int:
+    placeholders = ", ".join("?" for _ in _game_values(game))
+    cursor = await conn.execute(
+        f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({placeholders})", _game_values(game)
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    game.id = game_id
+    await _write_seats(conn, game)
+    return game_id
+
+
+async def save_game(conn: aiosqlite.Connection, game: Game) -> None:
+    assignments = ", ".join(f"{column.strip()} = ?" for column in _GAME_COLUMNS.split(","))
+    await conn.execute(
+        f"UPDATE games SET {assignments} WHERE id = ?", (*_game_values(game), game.id)
+    )
+    await _write_seats(conn, game)
+
+
+async def _write_seats(conn: aiosqlite.Connection, game: Game) -> None:
+    await conn.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
+    await conn.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name, autopilot, stand_in, timeouts, "
+        "version, fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game.id,
+                seat.seat,
+                seat.user_id,
+                seat.name,
+                int(seat.autopilot),
+                int(seat.stand_in),
+                seat.timeouts,
+                seat.version,
+                seat.fingerprint,
+                seat.deadline,
+                int(seat.reminded),
+            )
+            for seat in game.seats
+        ],
+    )
+
+
+async def append_action(
+    conn: aiosqlite.Connection,
+    game: Game,
+    seat: int,
+    actor: Actor,
+    action: str,
+    events: str,
+    at: float,
+) -> None:
+    await conn.execute(
+        "INSERT INTO actions (game_id, seq, seat, actor, action, events, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (game.id, game.action_count, seat, str(actor), action, events, at),
+    )
+
+
+async def record_results(conn: aiosqlite.Connection, game: Game, result: GameResult) -> None:
+    await conn.executemany(
+        "INSERT INTO results (game_id, seat, user_id, is_computer, rank, score, won) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game.id,
+                entry.seat,
+                game.seat(entry.seat).user_id,
+                int(game.seat(entry.seat).is_computer),
+                entry.rank,
+                entry.score,
+                int(entry.won),
+            )
+            for entry in result.seats
+        ],
+    )

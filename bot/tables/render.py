@@ -1,0 +1,174 @@
+"""Discord messages of the generic table: the lobby, the frame around a game's table, the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import Texts
+from bot.tables.components import (
+    LOBBY_OPS,
+    TURN_CHOICES,
+    BackButton,
+    HandButton,
+    HandSelect,
+    LobbyButton,
+    ShowHandButton,
+    TurnTimeSelect,
+)
+from bot.tables.records import Game, GameStatus
+from bot.tables.ui import ActionButton, HandPanel, Panel, SeatInfo
+from games.core.engine import Engine
+from games.core.result import GameResult
+
+LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "add": discord.ButtonStyle.secondary,
+    "remove": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+def game_name(key: str, tr: Texts) -> str:
+    return tr(f"games.{key}")
+
+
+def duration(seconds: int, tr: Texts) -> str:
+    if seconds % 3600 == 0:
+        return tr("table.hours", n=seconds // 3600)
+    if seconds % 60 == 0:
+        return tr("table.minutes", n=seconds // 60)
+    return tr("table.seconds", n=seconds)
+
+
+def option_lines(options: dict[str, Any], tr: Texts) -> list[str]:
+    """The `/play` options as the lobby shows them: switches that are on, and chosen values."""
+    lines: list[str] = []
+    for name, value in options.items():
+        if isinstance(value, bool):
+            if value:
+                lines.append(tr(f"lobby.option.{name}"))
+        else:
+            lines.append(tr("lobby.option_value", name=tr(f"lobby.option.{name}"), value=value))
+    return lines
+
+
+def seat_line(info: SeatInfo, tr: Texts) -> str:
+    if info.is_computer:
+        return tr("lobby.seat_computer", n=info.seat + 1, name=info.name)
+    return tr("lobby.seat_human", n=info.seat + 1, name=info.mention)
+
+
+def lobby_embed(game: Game, engine: Engine, seats: Sequence[SeatInfo], tr: Texts) -> discord.Embed:
+    embed = discord.Embed(
+        title=tr("lobby.title", game=game_name(game.game_key, tr)),
+        colour=discord.Colour.blurple(),
+    )
+    embed.add_field(name=tr("lobby.host"), value=f"<@{game.host_id}>", inline=True)
+    embed.add_field(
+        name=tr("lobby.players"),
+        value=tr("lobby.player_range", min=engine.min_players, max=engine.max_players),
+        inline=True,
+    )
+    embed.add_field(name=tr("lobby.turn_time"), value=duration(game.turn_seconds, tr), inline=True)
+    options = option_lines(game.options, tr)
+    embed.add_field(
+        name=tr("lobby.options"), value="\n".join(options) or tr("lobby.no_options"), inline=False
+    )
+    embed.add_field(
+        name=tr("lobby.seats", count=len(seats), max=engine.max_players),
+        value="\n".join(seat_line(info, tr) for info in seats) or "-",
+        inline=False,
+    )
+    if game.status is GameStatus.CANCELLED:
+        embed.description = tr("lobby.cancelled")
+        embed.colour = discord.Colour.dark_grey()
+    elif game.status is not GameStatus.LOBBY:
+        place = f"<#{game.place_id}>"
+        embed.description = tr("lobby.started", place=place)
+        embed.colour = discord.Colour.green()
+    else:
+        embed.description = tr("lobby.waiting")
+    return embed
+
+
+def lobby_view(game: Game, tr: Texts) -> discord.ui.View | None:
+    if game.status is not GameStatus.LOBBY:
+        return None
+    view = discord.ui.View(timeout=None)
+    for op in LOBBY_OPS:
+        view.add_item(LobbyButton(game.id, op, tr(f"lobby.button.{op}"), LOBBY_STYLES[op]))
+    options = [
+        discord.SelectOption(
+            label=duration(seconds, tr), value=str(seconds), default=seconds == game.turn_seconds
+        )
+        for seconds in TURN_CHOICES
+    ]
+    if game.turn_seconds not in TURN_CHOICES:
+        options.append(
+            discord.SelectOption(
+                label=duration(game.turn_seconds, tr), value=str(game.turn_seconds), default=True
+            )
+        )
+    view.add_item(TurnTimeSelect(game.id, options, tr("lobby.turn_time")))
+    return view
+
+
+def turn_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: Texts) -> str:
+    """Whose turn it is, with a mention for humans and their deadline."""
+    parts: list[str] = []
+    for number in to_act:
+        info = seats[number]
+        deadline = game.seat(number).deadline
+        if info.is_computer or info.autopilot or deadline is None:
+            parts.append(tr("table.to_act_computer", name=info.name))
+        else:
+            parts.append(
+                tr("table.to_act", mention=info.mention, deadline=f"<t:{int(deadline)}:R>")
+            )
+    return tr("table.turn", who=", ".join(parts)) if parts else ""
+
+
+def results_lines(result: GameResult, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+    ordered = sorted(result.seats, key=lambda entry: (entry.rank, entry.seat))
+    lines = [tr("table.finished")]
+    for entry in ordered:
+        info = seats[entry.seat]
+        key = "table.result_won" if entry.won else "table.result"
+        name = info.name if info.is_computer else info.mention
+        lines.append(tr(key, rank=entry.rank, name=name, score=entry.score))
+    return lines
+
+
+def table_view(game: Game, seats: Sequence[SeatInfo], tr: Texts) -> discord.ui.View | None:
+    if game.status is not GameStatus.RUNNING:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShowHandButton(game.id, tr("table.show_hand")))
+    if any(info.autopilot for info in seats):
+        view.add_item(BackButton(game.id, tr("table.back")))
+    return view
+
+
+def framed_content(panel: Panel, header: list[str]) -> str | None:
+    text = "\n".join(line for line in [*header, panel.content or ""] if line)
+    return text or None
+
+
+def hand_view(game_id: int, seat: int, version: int, panel: HandPanel) -> discord.ui.View | None:
+    if not panel.controls:
+        return None
+    payloads = [control.payload for control in panel.controls]
+    if len(set(payloads)) != len(payloads):
+        raise ValueError(f"control payloads must be unique within a hand: {payloads}")
+    view = discord.ui.View(timeout=None)
+    for control in panel.controls:
+        if isinstance(control, ActionButton):
+            view.add_item(HandButton(game_id, seat, version, control))
+        else:
+            view.add_item(HandSelect(game_id, seat, version, control))
+    return view

@@ -1,0 +1,189 @@
+"""How a game's Discord front end plugs into the generic table machinery.
+
+A game cog (for example `cogs/the_game.py`) subclasses `GameUI` and registers an instance on the
+bot in its `setup(bot)`::
+
+    async def setup(bot: CardTableBot) -> None:
+        bot.games.register(TheGameUI())
+
+The machinery then does everything that is not specific to the game: lobby, seats, the per-game
+lock, persistence, turn timers, computer players and autopilot, the "Show my hand" and "I'm back"
+buttons, mentions of whose turn it is, re-posting the table message, and custom ids. The UI only
+turns engine views into Discord content and clicked controls back into engine actions:
+
+- `render_table(ctx: TableContext) -> Panel`: the public table message, from the spectator view
+  and the events of the action just applied.
+- `render_hand(ctx: HandContext) -> HandPanel`: one seat's ephemeral hand, from that seat's view
+  and legal actions, with the controls (`ActionButton`, `ActionSelect`) to act.
+- `choose(ctx: HandContext, payload, values) -> Choice`: what a click on one of those controls
+  means: an engine action to apply, or just another UI state to render (for a two-step choice
+  such as "pick a card, then a pile").
+
+Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters, unique
+within one hand: Discord refuses two components with the same custom id). The machinery wraps it
+in a custom id with the game id, the seat and the seat's version. The version changes only when
+that seat's legal actions change, so a button is "out of date" exactly when what the player could
+do has changed; unrelated actions of other seats (a public hint, say) leave the player's controls
+working. `ui_state` is not stored anywhere: it only decides how the next hand is drawn, so put
+whatever a later click needs into that control's payload (e.g. `"c57A"` = card 57 on pile A).
+
+Strings: a game's messages go in its own catalog files, `bot/i18n/locales/en/<area>.json` and
+`bot/i18n/locales/fr/<area>.json` (same keys and placeholders in both; a test checks it), read
+with `ctx.tr("<area>.<key>", **params)`. `describe_error` looks up `<area>.error.<code>` for an
+engine's `RuleError`, where `<area>` is the key with `-` as `_` (`the_game`).
+
+A complete small example is the toy game used by the tests: `tests/bot/tiny_ui.py`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import discord
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from games.core.engine import Engine
+from games.core.errors import RuleError
+
+MAX_PAYLOAD = 60
+"""Longest control payload: the rest of the 100-character custom id is the machinery's."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as the UI may show it. `name` is a display name or "Computer 2" (translated)."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    autopilot: bool
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def mention(self) -> str:
+        """A mention for humans, the name for computer seats."""
+        return f"<@{self.user_id}>" if self.user_id is not None else self.name
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What the public table message may show. `view` is the engine's spectator view
+    (`view(state, None)`); `events` are the events of the action just applied (empty right
+    after the start or a restart). `tr` speaks the server's public language."""
+
+    game_id: int
+    view: BaseModel
+    events: Sequence[BaseModel]
+    seats: Sequence[SeatInfo]
+    to_act: Sequence[int]
+    finished: bool
+    tr: Texts
+
+
+@dataclass(frozen=True)
+class HandContext:
+    """What one seat may see and do. `ui_state` is "" for a fresh hand, or the state a previous
+    `Choice` asked for. `tr` speaks the player's own language."""
+
+    game_id: int
+    seat: int
+    view: BaseModel
+    legal: Sequence[BaseModel]
+    seats: Sequence[SeatInfo]
+    to_act: Sequence[int]
+    ui_state: str
+    tr: Texts
+
+
+@dataclass(frozen=True)
+class ActionButton:
+    """A button on the hand message; `payload` comes back to `GameUI.choose`."""
+
+    label: str
+    payload: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    emoji: str | None = None
+    disabled: bool = False
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class ActionSelect:
+    """A select menu on the hand message; the chosen option values come back to `choose`."""
+
+    payload: str
+    options: Sequence[discord.SelectOption]
+    placeholder: str | None = None
+    min_values: int = 1
+    max_values: int = 1
+    row: int | None = None
+
+
+Control = ActionButton | ActionSelect
+
+
+@dataclass
+class Panel:
+    """Message content: text and/or embeds."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+
+
+@dataclass
+class HandPanel(Panel):
+    """A hand message with its controls (at most 25 buttons, or fewer with selects)."""
+
+    controls: list[Control] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The meaning of a click: an `action` to apply (then the hand is shown with `ui_state`), or
+    no action and only a new `ui_state` to render."""
+
+    action: BaseModel | None = None
+    ui_state: str = ""
+
+
+class GameUI(ABC):
+    """Subclass per game; `key` is the engine key (`"the-game"`, `"heaven-hell"`, `"level8"`)."""
+
+    key: ClassVar[str]
+
+    def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
+        """The engine config from the `/play` options (see `cogs/lobby.py` for their names).
+
+        Override when the engine's config fields are named differently.
+        """
+        return engine.config_model.model_validate(dict(options))
+
+    @abstractmethod
+    def render_table(self, ctx: TableContext) -> Panel:
+        """The public table. The machinery adds whose turn it is and the buttons."""
+
+    @abstractmethod
+    def render_hand(self, ctx: HandContext) -> HandPanel:
+        """One seat's private hand and the controls to act."""
+
+    @abstractmethod
+    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+        """Map a clicked control (its payload, and the chosen values for a select) to a Choice.
+
+        Raise `RuleError` for a choice that makes no sense; it is shown like an engine error.
+        """
+
+    def describe_error(self, error: RuleError, tr: Texts) -> str:
+        """A short message for a rejected action. Default: the catalog entry
+        `<key>.error.<code>` (key with `-` as `_`), else a generic message."""
+        key = f"{self.key.replace('-', '_')}.error.{error.code}"
+        if tr.has(key):
+            return tr(key, **error.params)
+        return tr("table.error.rule", code=error.code)

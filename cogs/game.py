@@ -1,0 +1,71 @@
+"""`/game hand|status|leave|cancel` for the game of the channel or thread it is used in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import CardTableBot
+from bot.i18n import Texts, interaction_locale
+from bot.i18n.translator import command_text as _
+from bot.tables.components import guarded
+from bot.tables.errors import TableError
+from bot.tables.records import Game
+
+
+class GameCommands(commands.Cog):
+    game = app_commands.Group(
+        name=_("game.name"), description=_("game.description"), guild_only=True
+    )
+
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    async def _here(self, interaction: discord.Interaction[Any]) -> Game:
+        game = await self.bot.tables.game_in(interaction.channel_id or 0)
+        if game is None:
+            raise TableError("no_game_here")
+        return game
+
+    @game.command(name=_("game.hand.name"), description=_("game.hand.description"))
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        async def handler() -> None:
+            game = await self._here(interaction)
+            await self.bot.tables.show_hand(interaction, game.id)
+
+        await guarded(interaction, handler)
+
+    @game.command(name=_("game.status.name"), description=_("game.status.description"))
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        async def handler() -> None:
+            game = await self._here(interaction)
+            tr = Texts(interaction_locale(interaction))
+            text = await self.bot.tables.status_text(game, tr)
+            await interaction.response.send_message(text, ephemeral=True)
+
+        await guarded(interaction, handler)
+
+    @game.command(name=_("game.leave.name"), description=_("game.leave.description"))
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        async def handler() -> None:
+            await self.bot.tables.leave(interaction, (await self._here(interaction)).id)
+
+        await guarded(interaction, handler)
+
+    @game.command(name=_("game.cancel.name"), description=_("game.cancel.description"))
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        async def handler() -> None:
+            game = await self._here(interaction)
+            await interaction.response.defer(ephemeral=True)
+            await self.bot.tables.cancel(interaction, game.id)
+            tr = Texts(interaction_locale(interaction))
+            await interaction.followup.send(tr("table.cancelled"), ephemeral=True)
+
+        await guarded(interaction, handler)
+
+
+async def setup(bot: CardTableBot) -> None:
+    await bot.add_cog(GameCommands(bot))

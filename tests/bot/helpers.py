@@ -1,0 +1,59 @@
+"""Small helpers for the table tests: find messages, read hands, query the database file."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+
+def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    labels: list[str] = []
+    rows = message.components
+    for row in rows:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for child in children:
+            label = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
+            if label:
+                labels.append(label)
+    return labels
+
+
+def table_message(place: simcord.ChannelHandle) -> discord.Message:
+    """The newest bot message of a channel or thread that carries the "Show my hand" button."""
+    for message in reversed(place.history()):
+        if "Show my hand" in button_labels(message):
+            return message
+    raise AssertionError("no table message")
+
+
+def hand_cards(hand: simcord.ResponseMessage) -> list[int]:
+    line = next(line for line in hand.content.splitlines() if line.startswith("hand:"))
+    return [int(part) for part in line.removeprefix("hand:").split("[")[0].split()]
+
+
+def query(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(db) as conn:
+        return list(conn.execute(sql, params))
+
+
+async def start_game(
+    env: simcord.Env,
+    host: simcord.MemberActor,
+    others: list[simcord.MemberActor],
+    channel: simcord.ChannelHandle,
+    computers: int = 0,
+) -> simcord.ChannelHandle:
+    """Open The Game's table (the tiny engine), seat everyone, start; returns the game's place."""
+    lobby = (await host.slash(channel, "play the-game")).response
+    assert lobby is not None
+    for member in others:
+        await member.click(lobby, label="Join")
+    for _ in range(computers):
+        await host.click(lobby, label="Add computer")
+    await host.click(lobby, label="Start")
+    threads = channel.threads
+    return threads[-1] if threads else channel

@@ -1,0 +1,85 @@
+"""`python -m bot` refuses to start without a token: status 2, one line, no traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.__main__ as entry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {
+        key: value for key, value in os.environ.items() if key not in {"DISCORD_TOKEN", "LOG_LEVEL"}
+    }
+    environment["PYTHONPATH"] = str(ROOT)
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("token", [None, "", "   "])
+def test_missing_token_exits_with_status_2_and_one_line(tmp_path: Path, token: str | None) -> None:
+    extra = {} if token is None else {"DISCORD_TOKEN": token}
+    result = run_bot(tmp_path, **extra)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("DISCORD_TOKEN is not set")
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_invalid_setting_is_one_line_too(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="tok-SECRET", LOG_LEVEL="chatty")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Invalid setting LOG_LEVEL")
+    assert "tok-SECRET" not in result.stderr + result.stdout
+
+
+def test_settings_are_read_from_the_dotenv_file(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=tok-SECRET\nLOG_LEVEL=chatty\n")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("Invalid setting LOG_LEVEL")
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (discord.LoginFailure("bad"), "Discord rejected DISCORD_TOKEN"),
+        (discord.PrivilegedIntentsRequired(None), "Enable the Message Content intent"),
+    ],
+)
+def test_discord_refusals_are_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    error: Exception,
+    expected: str,
+) -> None:
+    class Refused:
+        def run(self, token: str, log_handler: object) -> None:
+            raise error
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "tok-SECRET")
+    monkeypatch.setattr(entry, "create_bot", lambda settings: Refused())
+    assert entry.main() == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [err.strip()] and err.startswith(expected)
+    assert "tok-SECRET" not in err

@@ -1,0 +1,77 @@
+"""`/game hand|status|leave|cancel` in the game's thread."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.settings import Settings
+from tests.bot.helpers import hand_cards, query, start_game, table_message
+
+
+async def test_hand_and_status(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    carol = guild.add_member(env.create_user("carol"))
+    place = await start_game(env, alice, [], channel, computers=1)
+    hand = (await alice.slash(place, "game hand")).response
+    assert hand is not None and hand.ephemeral and len(hand_cards(hand)) == 5
+    status = (await carol.slash(place, "game status")).response
+    assert status is not None and status.ephemeral
+    assert "The Game #1 — running" in status.content
+    assert "🤖 Computer 2" in status.content
+    refused = (await carol.slash(place, "game hand")).response
+    assert refused is not None and "not playing" in refused.content
+    nothing = (await alice.slash(channel, "game status")).response
+    assert nothing is not None and "no game in this channel" in nothing.content
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_computer(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    result = await bob.slash(place, "game leave")
+    assert result.response is not None and "computer player takes your seat" in (
+        result.response.content
+    )
+    assert any(f"<@{bob.id}> left the game" in m.content for m in place.history())
+    assert query(settings.database_path, "SELECT user_id FROM seats WHERE seat = 1") == [(None,)]
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
+    rows = query(settings.database_path, "SELECT seat, actor FROM actions ORDER BY seq")
+    assert rows == [(1, "computer"), (0, "human"), (1, "computer")]
+
+
+async def test_last_player_leaving_cancels_the_game(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    place = await start_game(env, alice, [], channel, computers=1)
+    await alice.slash(place, "game leave")
+    assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]
+    assert place.history()[-1].content == "❌ This game was cancelled."
+
+
+async def test_a_host_who_leaves_passes_the_table_on(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    await alice.slash(place, "game leave")
+    assert query(settings.database_path, "SELECT host_id FROM games") == [(bob.id,)]
+    await bob.slash(place, "game cancel")
+    assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]

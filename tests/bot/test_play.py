@@ -1,0 +1,202 @@
+from __future__ import annotations
+
+import discord
+import simcord
+
+from bot.settings import Settings
+from tests.bot.helpers import button_labels, hand_cards, query, start_game, table_message
+
+
+async def test_start_opens_a_thread_with_the_table(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    assert place.is_thread
+    table = table_message(place)
+    assert f"<@{alice.id}>" in table.content and f"<@{bob.id}>" in table.content
+    assert button_labels(table) == ["Show my hand"]
+    lobby = channel.history()[0]
+    assert button_labels(lobby) == []
+    assert place.mention in (lobby.embeds[0].description or "")
+
+
+async def test_without_thread_permission_the_game_plays_in_the_channel(
+    simcord_env: simcord.Env,
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    me = guild.me
+    assert me is not None
+    channel = guild.create_text_channel(
+        "games", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    alice = guild.add_member(env.create_user("alice"))
+    place = await start_game(env, alice, [], channel, computers=1)
+    assert place is channel
+    assert channel.threads == []
+    table_message(channel)
+
+
+async def test_playing_a_card_updates_table_log_and_hand(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    shown = await alice.click(table_message(place), label="Show my hand")
+    hand = shown.response
+    assert hand is not None and hand.ephemeral
+    cards = hand_cards(hand)
+    assert len(cards) == 5
+    await alice.click(hand, label=f"Play {cards[0]}")
+    assert hand_cards(hand) == cards[1:]
+    table = table_message(place)
+    assert f"alice played {cards[0]}" in table.content
+    assert f"<@{bob.id}>" in table.content
+    rows = query(settings.database_path, "SELECT seat, actor, action FROM actions")
+    assert rows == [(0, "human", f'{{"kind":"play","card":{cards[0]}}}')]
+
+
+async def test_a_stale_hand_changes_nothing(simcord_env: simcord.Env, settings: Settings) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    first = (await alice.click(table_message(place), label="Show my hand")).response
+    second = (await alice.click(table_message(place), label="Show my hand")).response
+    assert first is not None and second is not None
+    card = hand_cards(first)[0]
+    await alice.click(first, label=f"Play {card}")
+    await alice.click(second, label=f"Play {card}")
+    assert "out of date" in second.content
+    assert card not in hand_cards(second)
+    assert len(query(settings.database_path, "SELECT * FROM actions")) == 1
+
+
+async def test_hints_of_other_seats_do_not_outdate_controls(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    alice_hand = (await alice.click(table_message(place), label="Show my hand")).response
+    bob_hand = (await bob.click(table_message(place), label="Show my hand")).response
+    assert alice_hand is not None and bob_hand is not None
+    await alice.click(alice_hand, label=f"Play {hand_cards(alice_hand)[0]}")
+    await alice.click(alice_hand, label="Hint low")
+    await bob.click(bob_hand, label=f"Play {hand_cards(bob_hand)[0]}")
+    assert "out of date" not in bob_hand.content
+    actors = query(settings.database_path, "SELECT seat, action FROM actions ORDER BY seq")
+    assert [seat for seat, _ in actors] == [0, 0, 1]
+
+
+async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: Settings) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    place = await start_game(env, alice, [], channel, computers=1)
+    for _ in range(5):
+        hand = (await alice.click(table_message(place), label="Show my hand")).response
+        assert hand is not None
+        await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
+    results = query(
+        settings.database_path,
+        "SELECT seat, user_id, is_computer, rank, won FROM results ORDER BY seat",
+    )
+    assert [(seat, user, computer) for seat, user, computer, _, _ in results] == [
+        (0, alice.id, 0),
+        (1, None, 1),
+    ]
+    status = query(settings.database_path, "SELECT status FROM games")
+    assert status == [("finished",)]
+    final = place.history()[-1]
+    assert "Game over" in final.content
+    assert button_labels(final) == []
+
+
+async def test_two_step_choice_with_a_select(simcord_env: simcord.Env, settings: Settings) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    card = hand_cards(hand)[-1]
+    await alice.select(hand, [str(card)])
+    assert f"[picked {card}]" in hand.content
+    assert query(settings.database_path, "SELECT * FROM actions") == []
+    await alice.click(hand, label="Confirm")
+    assert card not in hand_cards(hand)
+    assert query(settings.database_path, "SELECT seat FROM actions") == [(0,)]
+
+
+async def test_a_rejected_move_is_explained_and_changes_nothing(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    before = hand.content
+    result = await alice.click(hand, label="Pass")
+    assert [m.content for m in result.followups] == ["That move is not allowed (no_passing)."]
+    assert all(m.ephemeral for m in result.followups)
+    assert hand.content == before
+    assert query(settings.database_path, "SELECT * FROM actions") == []
+    assert query(settings.database_path, "SELECT version FROM seats ORDER BY seat") == [(1,), (1,)]
+
+
+async def test_an_old_table_message_is_posted_anew(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await alice.slash(channel, "play the-game")).response
+    assert lobby is not None
+    await bob.click(lobby, label="Join")
+    await alice.select(lobby, ["86400"])
+    await alice.click(lobby, label="Start")
+    place = channel.threads[0]
+    first = table_message(place)
+    alice_hand = (await alice.click(first, label="Show my hand")).response
+    assert alice_hand is not None
+    await alice.click(alice_hand, label="Hint low")
+    assert table_message(place).id == first.id
+    await env.advance_time(3600)
+    await alice.click(alice_hand, label="Hint high")
+    assert table_message(place).id != first.id
+    assert first.id not in [message.id for message in place.history()]
+
+
+async def test_a_deleted_table_message_comes_back(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    moderators = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    alice = guild.add_member(env.create_user("alice"), roles=[moderators])
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    await alice.delete(table_message(place))
+    await alice.click(hand, label="Hint low")
+    assert "Show my hand" in button_labels(table_message(place))
