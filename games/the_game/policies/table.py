@@ -1,0 +1,66 @@
+"""A computer player's picture of the table, extracted from a view into plain ints.
+
+The look-ahead evaluates thousands of placements per turn, so it never touches pydantic models:
+everything it needs (own hand, pile tops, which values are still unseen, partners' hints) is
+copied here once per decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.the_game.cards import ALL_CARDS, PILE_COUNT
+from games.the_game.state import HintKind
+from games.the_game.view import TheGameView
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    seat: int
+    hand: tuple[int, ...]
+    tops: tuple[int, ...]
+    required: int
+    draw_pile_size: int
+    unseen_prefix: tuple[int, ...]
+    """unseen_prefix[v] = how many cards with value <= v are neither placed nor in our hand
+    (they sit in partners' hands or in the draw pile): card counting from the placements."""
+    foreign_hints: tuple[frozenset[HintKind], ...]
+    """Per pile, the kinds of hint other seats currently ask for."""
+
+    def unseen_between(self, low: int, high: int) -> int:
+        """Unseen cards strictly between two values (low < high)."""
+        if high - low < 2:
+            return 0
+        return self.unseen_prefix[high - 1] - self.unseen_prefix[low]
+
+
+def read_table(view: TheGameView) -> Table:
+    if view.seat is None or view.hand is None:
+        raise ValueError("a computer player needs a seat's view, not a spectator's")
+    known = [False] * 101
+    for placement in view.placements:
+        known[placement.card] = True
+    for card in view.hand:
+        known[card] = True
+    prefix = [0] * 101
+    running = 0
+    for value in range(101):
+        if value in ALL_CARDS_SET and not known[value]:
+            running += 1
+        prefix[value] = running
+    hints: list[set[HintKind]] = [set() for _ in range(PILE_COUNT)]
+    for hint in view.hints:
+        if hint.seat != view.seat:
+            hints[hint.pile].add(hint.kind)
+    return Table(
+        seat=view.seat,
+        hand=tuple(view.hand),
+        tops=tuple(view.tops),
+        required=view.still_required,
+        draw_pile_size=view.draw_pile_size,
+        unseen_prefix=tuple(prefix),
+        foreign_hints=tuple(frozenset(kinds) for kinds in hints),
+    )
+
+
+ALL_CARDS_SET = frozenset(ALL_CARDS)
