@@ -23,7 +23,6 @@ from games.the_game.actions import (
 )
 from games.the_game.cards import (
     ALL_CARDS,
-    CARD_COUNT,
     PILES,
     START_TOPS,
     can_place,
@@ -170,7 +169,7 @@ def _place(
             seat=seat, card=card, pile=pile, backwards=backwards, opened=state.current is None
         )
     ]
-    if len(new_state.placements) == CARD_COUNT:
+    if not new_state.draw_pile and not any(hands):
         return _finish(new_state, events, stuck_seat=None)
     if not can_place_count(hands[seat], tops, new_state.still_required):
         return _finish(new_state, events, stuck_seat=seat)

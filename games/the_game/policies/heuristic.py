@@ -37,12 +37,12 @@ class HeuristicPolicy:
     def choose(self, view: TheGameView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.hand is None or not any(isinstance(a, PlaceCard | EndTurn) for a in legal):
             return legal[0]
-        table = read_table(view)
+        table = read_table(view, hints=self.hints)
         plan = plan_turn(table, self.weights)
         if plan:
             card, pile = plan[0]
             return PLACE[card, pile]
-        if self.hints:
+        if self.hints and view.players > 1:
             talk = self._talk(view, table_hints=wanted_hints(table, self.weights))
             if talk is not None:
                 return talk

@@ -111,7 +111,7 @@ def _search(table: Table, w: Weights, beam: int | None) -> list[Move] | None:
             del moves[beam:]
         for move_cost_value, card, pile, index in moves:
             seq.append((card, pile))
-            new_tops = (*tops[:pile], card, *tops[pile + 1:])
+            new_tops = (*tops[:pile], card, *tops[pile + 1 :])
             dfs(hand[:index] + hand[index + 1 :], new_tops, cost + move_cost_value, pile)
             seq.pop()
 

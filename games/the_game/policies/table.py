@@ -34,7 +34,8 @@ class Table:
         return self.unseen_prefix[high - 1] - self.unseen_prefix[low]
 
 
-def read_table(view: TheGameView) -> Table:
+def read_table(view: TheGameView, hints: bool = True) -> Table:
+    """With `hints` off, partners' hints are ignored (a table that plays without talk)."""
     if view.seat is None or view.hand is None:
         raise ValueError("a computer player needs a seat's view, not a spectator's")
     known = [False] * 101
@@ -48,10 +49,10 @@ def read_table(view: TheGameView) -> Table:
         if value in ALL_CARDS_SET and not known[value]:
             running += 1
         prefix[value] = running
-    hints: list[set[HintKind]] = [set() for _ in range(PILE_COUNT)]
-    for hint in view.hints:
+    per_pile: list[set[HintKind]] = [set() for _ in range(PILE_COUNT)]
+    for hint in view.hints if hints else ():
         if hint.seat != view.seat:
-            hints[hint.pile].add(hint.kind)
+            per_pile[hint.pile].add(hint.kind)
     return Table(
         seat=view.seat,
         hand=tuple(view.hand),
@@ -59,7 +60,7 @@ def read_table(view: TheGameView) -> Table:
         required=view.still_required,
         draw_pile_size=view.draw_pile_size,
         unseen_prefix=tuple(prefix),
-        foreign_hints=tuple(frozenset(kinds) for kinds in hints),
+        foreign_hints=tuple(frozenset(kinds) for kinds in per_pile),
     )
 
 
