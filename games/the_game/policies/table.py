@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.the_game.cards import ALL_CARDS, PILE_COUNT
+from games.the_game.cards import HIGHEST_CARD, LOWEST_CARD, PILE_COUNT
 from games.the_game.state import HintKind
 from games.the_game.view import TheGameView
 
@@ -21,34 +21,20 @@ class Table:
     tops: tuple[int, ...]
     required: int
     draw_pile_size: int
-    unseen_prefix: tuple[int, ...]
-    """unseen_prefix[v] = how many cards with value <= v are neither placed nor in our hand
-    (they sit in partners' hands or in the draw pile): card counting from the placements."""
+    live: tuple[bool, ...]
+    """live[v]: card v is still to be played (in a hand or the draw pile), by counting the
+    placements."""
     foreign_hints: tuple[frozenset[HintKind], ...]
     """Per pile, the kinds of hint other seats currently ask for."""
-
-    def unseen_between(self, low: int, high: int) -> int:
-        """Unseen cards strictly between two values (low < high)."""
-        if high - low < 2:
-            return 0
-        return self.unseen_prefix[high - 1] - self.unseen_prefix[low]
 
 
 def read_table(view: TheGameView, hints: bool = True) -> Table:
     """With `hints` off, partners' hints are ignored (a table that plays without talk)."""
     if view.seat is None or view.hand is None:
         raise ValueError("a computer player needs a seat's view, not a spectator's")
-    known = [False] * 101
+    live = [LOWEST_CARD <= value <= HIGHEST_CARD for value in range(101)]
     for placement in view.placements:
-        known[placement.card] = True
-    for card in view.hand:
-        known[card] = True
-    prefix = [0] * 101
-    running = 0
-    for value in range(101):
-        if value in ALL_CARDS_SET and not known[value]:
-            running += 1
-        prefix[value] = running
+        live[placement.card] = False
     per_pile: list[set[HintKind]] = [set() for _ in range(PILE_COUNT)]
     for hint in view.hints if hints else ():
         if hint.seat != view.seat:
@@ -59,9 +45,7 @@ def read_table(view: TheGameView, hints: bool = True) -> Table:
         tops=tuple(view.tops),
         required=view.still_required,
         draw_pile_size=view.draw_pile_size,
-        unseen_prefix=tuple(prefix),
+        live=tuple(live),
         foreign_hints=tuple(frozenset(kinds) for kinds in per_pile),
     )
 
-
-ALL_CARDS_SET = frozenset(ALL_CARDS)
