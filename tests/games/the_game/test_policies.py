@@ -61,7 +61,7 @@ def test_heuristic_sets_up_its_own_backwards_trick() -> None:
 
 
 def test_heuristic_stops_at_the_minimum_when_more_would_cost() -> None:
-    state = position([[30, 31, 60, 70, 80, 90, 95, 97]], tops=(29, 1, 100, 100))
+    state = position([[30, 31, 60, 70, 80, 90, 92, 94]], tops=(29, 1, 100, 100))
     policy = HeuristicPolicy(hints=False)
     for _ in range(2):
         action = choose(policy, state)
