@@ -31,14 +31,15 @@ class Weights:
     """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
     own_weight: float = 1.0
     """How much more our own cards count than unseen ones (we must place them soon)."""
-    backwards_gain: float = 1.0
+    backwards_gain: float = 2.0
     extra_bonus: float = 1.5
     endgame_bonus: float = 6.0
     dont_play_penalty: float = 6.0
     dont_jump_penalty: float = 3.0
     want_play_penalty: float = 3.0
-    beam: int = 5
-    extra_depth: int = 1
+    beam: tuple[int, ...] = (5, 4, 3)
+    """Moves kept per search depth (the last entry holds for deeper levels)."""
+    extra_depth: int = 2
     hint_close: float = 1.0
     hint_near: float = 4.0
 
@@ -89,23 +90,6 @@ def prepare_costs(table: Table, w: Weights) -> Costs:
     return Costs(tuple(loss), tuple(gain), tuple(penalty), tuple(jump_penalty))
 
 
-def move_cost(costs: Costs, w: Weights, top: int, card: int, pile: int) -> float:
-    """The cost of one placement, which must be legal."""
-    if pile < 2:
-        if card < top:
-            return -w.backwards_gain * (costs.gain[top - 1] - costs.gain[card])
-        low, high = top, card
-    else:
-        if card > top:
-            return -w.backwards_gain * (costs.gain[card - 1] - costs.gain[top])
-        low, high = card, top
-    shut = costs.loss[high - 1] - costs.loss[low]
-    cost = shut + costs.penalty[pile]
-    if high - low > 2:
-        cost += costs.jump_penalty[pile]
-    return cost
-
-
 def plan_turn(table: Table, w: Weights) -> tuple[list[Move], bool]:
     """The best sequence of placements for the rest of this turn (empty: end the turn now),
     and whether the search depth cut it short (then more extras may be worth a new look).
@@ -124,10 +108,16 @@ def plan_turn(table: Table, w: Weights) -> tuple[list[Move], bool]:
 
 
 def _search(
-    table: Table, costs: Costs, w: Weights, beam: int | None, max_depth: int
+    table: Table, costs: Costs, w: Weights, beam: tuple[int, ...] | None, max_depth: int
 ) -> list[Move] | None:
+    """Depth-first search with `beam[d]` moves kept at depth d (all of them when None).
+
+    The last level only needs the single cheapest move, so it is not expanded.
+    """
     required = table.required
     bonus = w.endgame_bonus if table.draw_pile_size == 0 else w.extra_bonus
+    loss, gain, penalty, jump_penalty = costs.loss, costs.gain, costs.penalty, costs.jump_penalty
+    back = w.backwards_gain
     best_total = float("inf")
     best_seq: list[Move] | None = None
     seq: list[Move] = []
@@ -145,23 +135,47 @@ def _search(
         moves: list[tuple[float, int, int, int]] = []
         for pile in range(first_pile, PILE_COUNT):
             top = tops[pile]
-            ascending = pile < 2
-            for index, card in enumerate(hand):
-                if (
-                    (card > top or card == top - 10)
-                    if ascending
-                    else (card < top or card == top + 10)
-                ):
-                    moves.append((move_cost(costs, w, top, card, pile), card, pile, index))
+            if pile < 2:
+                for index, card in enumerate(hand):
+                    if card > top:
+                        step = loss[card - 1] - loss[top] + penalty[pile]
+                        if card - top > 2:
+                            step += jump_penalty[pile]
+                    elif card == top - 10:
+                        step = back * (gain[card] - gain[top - 1])
+                    else:
+                        continue
+                    moves.append((step, card, pile, index))
+            else:
+                for index, card in enumerate(hand):
+                    if card < top:
+                        step = loss[top - 1] - loss[card] + penalty[pile]
+                        if top - card > 2:
+                            step += jump_penalty[pile]
+                    elif card == top + 10:
+                        step = back * (gain[top] - gain[card - 1])
+                    else:
+                        continue
+                    moves.append((step, card, pile, index))
+        if not moves:
+            return
+        if depth + 1 == max_depth:
+            step, card, pile, _ = min(moves)
+            if depth + 1 >= required:
+                total = cost + step - bonus * (depth + 1 - required)
+                if total < best_total:
+                    best_total = total
+                    best_seq = [*seq, (card, pile)]
+            return
         moves.sort()
         if beam is not None:
-            del moves[beam:]
-        for step_cost, card, pile, index in moves:
+            del moves[beam[min(depth, len(beam) - 1)] :]
+        for step, card, pile, index in moves:
             seq.append((card, pile))
             dfs(
                 hand[:index] + hand[index + 1 :],
                 (*tops[:pile], card, *tops[pile + 1 :]),
-                cost + step_cost,
+                cost + step,
                 pile,
             )
             seq.pop()
