@@ -1,0 +1,207 @@
+"""Within-turn look-ahead for the heuristic player, on plain ints.
+
+A placement's cost is what it shuts out: every card still to be played (unseen ones, found by
+counting placements, and our own) strictly between the old and the new top loses that pile.
+Losing a pile matters more the fewer piles the card has left, so each shut-out card weighs
+`option_loss[n]`, n being the number of piles it currently fits. A backwards trick has a
+negative cost: the cards it jumps back over regain a pile. Partners' hints add penalties.
+
+A turn is the cheapest sequence of placements that reaches the minimum, where every card beyond
+the minimum earns a bonus: extra cards are placed only when they are nearly free (or re-open a
+pile, or once the draw pile is empty and hands must be emptied).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.the_game.cards import PILE_COUNT
+from games.the_game.policies.table import Table
+from games.the_game.state import HintKind
+
+Move = tuple[int, int]
+"""(card, pile)"""
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tunable numbers of the heuristic (chosen by running the simulator)."""
+
+    option_loss: tuple[float, ...] = (0.0, 4.0, 1.5, 0.8, 0.5)
+    """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
+    own_weight: float = 1.0
+    """How much more our own cards count than unseen ones (we must place them soon)."""
+    backwards_gain: float = 2.0
+    extra_bonus: float = 1.5
+    endgame_bonus: float = 6.0
+    dont_play_penalty: float = 6.0
+    dont_jump_penalty: float = 3.0
+    want_play_penalty: float = 3.0
+    beam: tuple[int, ...] = (5, 4, 3)
+    """Moves kept per search depth (the last entry holds for deeper levels)."""
+    extra_depth: int = 2
+    hint_close: float = 1.0
+    hint_near: float = 4.0
+
+
+@dataclass(frozen=True, slots=True)
+class Costs:
+    """Prefix sums that make every placement's cost O(1) during the search."""
+
+    loss: tuple[float, ...]
+    """loss[v]: summed weight of the live cards <= v losing one pile."""
+    gain: tuple[float, ...]
+    """gain[v]: summed weight of the live cards <= v regaining one pile."""
+    penalty: tuple[float, ...]
+    """Per pile, the fixed penalty partners' hints put on a forward placement there."""
+    jump_penalty: tuple[float, ...]
+    """Per pile, the penalty on a forward placement that shuts out at least two cards."""
+
+
+def prepare_costs(table: Table, w: Weights) -> Costs:
+    tops = table.tops
+    live = table.live
+    loss = [0.0] * 101
+    gain = [0.0] * 101
+    weights = w.option_loss
+    top_weight = len(weights) - 1
+    own = set(table.hand)
+    running_loss = running_gain = 0.0
+    for value in range(101):
+        if live[value]:
+            options = (
+                (value > tops[0]) + (value > tops[1]) + (value < tops[2]) + (value < tops[3])
+            )
+            scale = w.own_weight if value in own else 1.0
+            running_loss += scale * weights[options]
+            running_gain += scale * weights[min(options + 1, top_weight)]
+        loss[value] = running_loss
+        gain[value] = running_gain
+    penalty = []
+    jump_penalty = []
+    for kinds in table.foreign_hints:
+        fixed = 0.0
+        if HintKind.DONT_PLAY in kinds:
+            fixed += w.dont_play_penalty
+        if HintKind.WANT_PLAY in kinds:
+            fixed += w.want_play_penalty
+        penalty.append(fixed)
+        jump_penalty.append(w.dont_jump_penalty if HintKind.DONT_JUMP in kinds else 0.0)
+    return Costs(tuple(loss), tuple(gain), tuple(penalty), tuple(jump_penalty))
+
+
+def plan_turn(table: Table, w: Weights) -> tuple[list[Move], bool]:
+    """The best sequence of placements for the rest of this turn (empty: end the turn now),
+    and whether the search depth cut it short (then more extras may be worth a new look).
+
+    Placements on different piles commute, so sequences are searched with non-decreasing pile
+    numbers only; each node keeps its `beam` cheapest moves. If the beam misses every way to
+    reach the minimum, an exhaustive search follows, so a possible turn is never given up.
+    """
+    costs = prepare_costs(table, w)
+    max_depth = min(len(table.hand), table.required + w.extra_depth)
+    best = _search(table, costs, w, w.beam, max_depth)
+    if best is None:
+        best = _search(table, costs, w, None, max_depth)
+    plan = best or []
+    return plan, len(plan) == max_depth and max_depth < len(table.hand)
+
+
+def _search(
+    table: Table, costs: Costs, w: Weights, beam: tuple[int, ...] | None, max_depth: int
+) -> list[Move] | None:
+    """Depth-first search with `beam[d]` moves kept at depth d (all of them when None).
+
+    The last level only needs the single cheapest move, so it is not expanded.
+    """
+    required = table.required
+    bonus = w.endgame_bonus if table.draw_pile_size == 0 else w.extra_bonus
+    loss, gain, penalty, jump_penalty = costs.loss, costs.gain, costs.penalty, costs.jump_penalty
+    back = w.backwards_gain
+    best_total = float("inf")
+    best_seq: list[Move] | None = None
+    seq: list[Move] = []
+
+    def dfs(hand: tuple[int, ...], tops: tuple[int, ...], cost: float, first_pile: int) -> None:
+        nonlocal best_total, best_seq
+        depth = len(seq)
+        if depth >= required:
+            total = cost - bonus * (depth - required)
+            if total < best_total:
+                best_total = total
+                best_seq = list(seq)
+        if depth == max_depth:
+            return
+        moves: list[tuple[float, int, int, int]] = []
+        for pile in range(first_pile, PILE_COUNT):
+            top = tops[pile]
+            if pile < 2:
+                for index, card in enumerate(hand):
+                    if card > top:
+                        step = loss[card - 1] - loss[top] + penalty[pile]
+                        if card - top > 2:
+                            step += jump_penalty[pile]
+                    elif card == top - 10:
+                        step = back * (gain[card] - gain[top - 1])
+                    else:
+                        continue
+                    moves.append((step, card, pile, index))
+            else:
+                for index, card in enumerate(hand):
+                    if card < top:
+                        step = loss[top - 1] - loss[card] + penalty[pile]
+                        if top - card > 2:
+                            step += jump_penalty[pile]
+                    elif card == top + 10:
+                        step = back * (gain[top] - gain[card - 1])
+                    else:
+                        continue
+                    moves.append((step, card, pile, index))
+        if not moves:
+            return
+        if depth + 1 == max_depth:
+            step, card, pile, _ = min(moves)
+            if depth + 1 >= required:
+                total = cost + step - bonus * (depth + 1 - required)
+                if total < best_total:
+                    best_total = total
+                    best_seq = [*seq, (card, pile)]
+            return
+        moves.sort()
+        if beam is not None:
+            del moves[beam[min(depth, len(beam) - 1)] :]
+        for step, card, pile, index in moves:
+            seq.append((card, pile))
+            dfs(
+                hand[:index] + hand[index + 1 :],
+                (*tops[:pile], card, *tops[pile + 1 :]),
+                cost + step,
+                pile,
+            )
+            seq.pop()
+
+    dfs(table.hand, table.tops, 0.0, 0)
+    return best_seq
+
+
+def wanted_hints(table: Table, w: Weights) -> dict[int, HintKind]:
+    """Per pile, what to ask partners for, from how cheaply our best card fits there.
+
+    A card that fits almost for free asks partners to leave the pile alone; one that fits with a
+    small cost asks them not to jump far. Hints never say a value.
+    """
+    costs = prepare_costs(table, w)
+    wanted: dict[int, HintKind] = {}
+    for pile in range(PILE_COUNT):
+        top = table.tops[pile]
+        fitting = [c for c in table.hand if (c > top if pile < 2 else c < top)]
+        if not fitting:
+            continue
+        best = min(
+            (costs.loss[max(c, top) - 1] - costs.loss[min(c, top)]) for c in fitting
+        )
+        if best <= w.hint_close:
+            wanted[pile] = HintKind.DONT_PLAY
+        elif best <= w.hint_near:
+            wanted[pile] = HintKind.DONT_JUMP
+    return wanted
