@@ -1,0 +1,71 @@
+"""Whole games of The Game played through clicks, solo and with several players."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.settings import Settings
+from tests.bot.helpers import query
+from tests.bot.the_game.driver import start
+
+
+async def test_a_solo_game_played_to_the_end(simcord_env: simcord.Env, settings: Settings) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel)
+    await driver.play_to_the_end()
+    driver.check_no_hand_leaks()
+    state = driver.state()
+    assert state.over
+    summary = driver.thread.history()[-1]
+    assert summary.embeds[0].title == "🏁 The Game is over"
+    print(summary.embeds[0].to_dict())
+
+
+async def test_two_members_and_a_computer_play_a_whole_game(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel, computers=1)
+    first = driver.table()
+    assert "Anyone may open the game" in str(first.embeds[0].to_dict())
+    assert query(settings.database_path, "SELECT COUNT(*) FROM actions") == [(0,)]
+
+    await driver.play_to_the_end()
+
+    driver.check_no_hand_leaks()
+    actors = query(settings.database_path, "SELECT seat, actor, action FROM actions ORDER BY seq")
+    assert actors[0][:2] == (0, "human"), "a person opens the game, not the computer"
+    assert {(seat, actor) for seat, actor, _ in actors} == {
+        (0, "human"),
+        (1, "human"),
+        (2, "computer"),
+    }
+    kinds = {(seat, action.split('"kind":"')[1].split('"')[0]) for seat, _, action in actors}
+    assert {(0, "hint"), (1, "hint"), (2, "hint")} <= kinds, "everyone talks about piles"
+    public = [
+        line
+        for sent in driver.sent
+        if sent.owner is None
+        for text in sent.texts
+        for line in text.splitlines()
+    ]
+    assert any(line.startswith("💬 Computer 3: ") for line in public), "computer hints shown"
+    assert f"▶️ Turn: <@{bob.id}>" in "\n".join(public), "bob is mentioned when his turn starts"
+
+    summary = driver.thread.history()[-1].embeds[0]
+    state = driver.state()
+    placed = [sum(1 for p in state.placements if p.seat == seat) for seat in range(3)]
+    fields = {field.name: field.value for field in summary.fields}
+    assert fields["Cards placed"].splitlines() == [
+        f"alice: {placed[0]} cards · 0 talk-rule slips",
+        f"bob: {placed[1]} cards · 0 talk-rule slips",
+        f"Computer 3: {placed[2]} cards",
+    ]
+    assert str(state.cards_left) in (summary.description or "")
