@@ -12,7 +12,14 @@ import pytest_asyncio
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
 
-EXTENSIONS = ["cogs.lobby", "cogs.game", "cogs.rules", "cogs.settings", "cogs.help", "cogs.the_game"]
+EXTENSIONS = [
+    "cogs.lobby",
+    "cogs.game",
+    "cogs.rules",
+    "cogs.settings",
+    "cogs.help",
+    "cogs.the_game",
+]
 SEED = 20260
 TURN_SECONDS = 300
 
