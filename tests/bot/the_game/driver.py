@@ -62,6 +62,11 @@ def enabled_buttons(message: Any) -> dict[str, dict[str, Any]]:
     }
 
 
+def fields(message: Any) -> dict[str, str]:
+    """The fields of a message's embed, by name."""
+    return {field.name: field.value for field in message.embeds[0].fields}
+
+
 def talk_menu(message: Any) -> dict[str, Any] | None:
     return next((c for c in components(message) if c.get("type") == 3), None)
 
@@ -289,3 +294,18 @@ async def start(
     driver = Driver(env, settings.database_path, place, players)
     driver.collect(None)
     return driver
+
+
+def forge_control(env: simcord.Env, hand: simcord.ResponseMessage, payload: str) -> str:
+    """Adds a button the bot never offered to a stored hand message; returns its custom id.
+
+    A Discord client can send any custom id (an outdated or modified client), and the bot must
+    refuse it clearly. SimCord only clicks what a message shows, hence the forged button, built
+    like the hand's own (same game, seat and version) with another payload.
+    """
+    stored = env.backend.get_message(hand.channel_id, hand.id)
+    model = next(c for c in walk(stored.components) if c.get("custom_id", "").startswith("ct:act:"))
+    custom_id = ":".join([*model["custom_id"].split(":", 5)[:5], payload])
+    button = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+    stored.components.append({"type": 1, "components": [button]})
+    return custom_id

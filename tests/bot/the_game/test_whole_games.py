@@ -5,8 +5,9 @@ from __future__ import annotations
 import simcord
 
 from bot.settings import Settings
+from bot.talk_offences import record_offence
 from tests.bot.helpers import query
-from tests.bot.the_game.driver import start
+from tests.bot.the_game.driver import fields, start
 
 
 async def test_a_solo_game_played_to_the_end(simcord_env: simcord.Env, settings: Settings) -> None:
@@ -15,13 +16,44 @@ async def test_a_solo_game_played_to_the_end(simcord_env: simcord.Env, settings:
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     driver = await start(env, settings, [alice], channel)
+    for _ in range(6):
+        await driver.play_one()
+    game_id = query(settings.database_path, "SELECT id FROM games")[0][0]
+    await record_offence(
+        env.bot.db,  # type: ignore[attr-defined]
+        guild_id=guild.id,
+        channel_id=driver.thread.id,
+        game_id=game_id,
+        user_id=alice.id,
+        message_id=None,
+        kind="message",
+    )
+    await env.advance_time(125)
+
     await driver.play_to_the_end()
+
     driver.check_no_hand_leaks()
     state = driver.state()
     assert state.over
-    summary = driver.thread.history()[-1]
-    assert summary.embeds[0].title == "🏁 The Game is over"
-    print(summary.embeds[0].to_dict())
+    *_, table, summary = driver.thread.history()
+    assert table.content.startswith("🏁 Game over.")
+    assert table.components == []
+    embed = summary.embeds[0]
+    assert embed.title == "🏁 The Game is over"
+    left = state.cards_left
+    verdict = (
+        "🏆 **Total victory!**"
+        if left == 0
+        else f"🌟 **Excellent!** Only {left} cards left."
+        if left < 10
+        else f"Score: **{left} cards** left."
+    )
+    assert (embed.description or "").startswith(verdict)
+    placed = len(state.placements)
+    assert fields(summary) == {
+        "Cards placed": f"alice: {placed} cards · 1 talk-rule slip",
+        "⏱️ Time": "2 min",
+    }
 
 
 async def test_two_members_and_a_computer_play_a_whole_game(
@@ -59,13 +91,12 @@ async def test_two_members_and_a_computer_play_a_whole_game(
     assert any(line.startswith("💬 Computer 3: ") for line in public), "computer hints shown"
     assert f"▶️ Turn: <@{bob.id}>" in "\n".join(public), "bob is mentioned when his turn starts"
 
-    summary = driver.thread.history()[-1].embeds[0]
+    summary = driver.thread.history()[-1]
     state = driver.state()
     placed = [sum(1 for p in state.placements if p.seat == seat) for seat in range(3)]
-    fields = {field.name: field.value for field in summary.fields}
-    assert fields["Cards placed"].splitlines() == [
+    assert fields(summary)["Cards placed"].splitlines() == [
         f"alice: {placed[0]} cards · 0 talk-rule slips",
         f"bob: {placed[1]} cards · 0 talk-rule slips",
         f"Computer 3: {placed[2]} cards",
     ]
-    assert str(state.cards_left) in (summary.description or "")
+    assert f"{state.cards_left} card" in (summary.embeds[0].description or "")
