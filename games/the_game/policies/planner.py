@@ -33,7 +33,7 @@ class Weights:
     """How much more our own cards count than unseen ones (we must place them soon)."""
     backwards_gain: float = 2.0
     extra_bonus: float = 1.5
-    endgame_bonus: float = 6.0
+    endgame_bonus: float = 0.5
     dont_play_penalty: float = 6.0
     dont_jump_penalty: float = 3.0
     want_play_penalty: float = 3.0
@@ -118,6 +118,7 @@ def _search(
     bonus = w.endgame_bonus if table.draw_pile_size == 0 else w.extra_bonus
     loss, gain, penalty, jump_penalty = costs.loss, costs.gain, costs.penalty, costs.jump_penalty
     back = w.backwards_gain
+    root_tops = table.tops
     best_total = float("inf")
     best_seq: list[Move] | None = None
     seq: list[Move] = []
@@ -142,7 +143,12 @@ def _search(
                         if card - top > 2:
                             step += jump_penalty[pile]
                     elif card == top - 10:
-                        step = back * (gain[card] - gain[top - 1])
+                        # Re-opened cards that were shut before this turn earn the trick bonus;
+                        # those this very sequence shut only get their loss back.
+                        root = root_tops[pile]
+                        step = loss[max(card, root)] - loss[top - 1]
+                        if card < root:
+                            step -= back * (gain[min(top - 1, root)] - gain[card])
                     else:
                         continue
                     moves.append((step, card, pile, index))
@@ -153,7 +159,10 @@ def _search(
                         if top - card > 2:
                             step += jump_penalty[pile]
                     elif card == top + 10:
-                        step = back * (gain[top] - gain[card - 1])
+                        root = root_tops[pile]
+                        step = loss[top] - loss[min(card, root) - 1]
+                        if card > root:
+                            step -= back * (gain[card - 1] - gain[max(top, root - 1)])
                     else:
                         continue
                     moves.append((step, card, pile, index))
