@@ -20,7 +20,6 @@ from games.level8.state import Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
-    RED,
     YELLOW,
     all_cards,
     c,
