@@ -16,13 +16,15 @@ Why it is fast without trying subsets of the hand:
   colour is the sole choice.
 - Identical consecutive requirements (two pairs, two runs of 3) are searched in non-decreasing
   order of value or start, which removes their permutations.
-- Results are memoised on (requirement index, remaining-card bitmask, order bound).
+- Results are memoised on (requirement index, remaining-card bitmask, order bound), and whole
+  answers on (number-card bitmask, level).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from games.level8.cards import (
@@ -99,15 +101,10 @@ class _Search:
             index + 1 < len(self.requirements) and self.requirements[index + 1] == requirement
         )
         best = _NO_PLAN
-        for order, slots in self._candidates(requirement, mask, bound):
-            wilds = sum(1 for card, _ in slots if card is None)
+        for order, wilds, used, slots in self._candidates(requirement, mask, bound):
             if wilds >= best[0]:
                 continue
-            rest = mask
-            for card, _ in slots:
-                if card is not None:
-                    rest &= ~(1 << card)
-            sub_cost, sub_groups = self.solve(index + 1, rest, order if same_next else 0)
+            sub_cost, sub_groups = self.solve(index + 1, mask & ~used, order if same_next else 0)
             if wilds + sub_cost < best[0]:
                 best = (wilds + sub_cost, (slots, *sub_groups))
                 if best[0] == 0:
@@ -126,7 +123,8 @@ class _Search:
 
     def _candidates(
         self, requirement: Requirement, mask: int, bound: int
-    ) -> Iterable[tuple[int, tuple[Slot, ...]]]:
+    ) -> Iterator[tuple[int, int, int, tuple[Slot, ...]]]:
+        """Groups to try: (order key, wilds needed, bitmask of cards used, slots)."""
         size = requirement.size
         if requirement.kind is GroupKind.RUN:
             all_wild_seen = False
@@ -138,7 +136,7 @@ class _Search:
                     all_wild_seen = True
                 options = [self._choices(mask & VALUE_MASKS[v]) for v in window]
                 for combo in product(*options):
-                    yield start, tuple(zip(combo, window, strict=True))
+                    yield start, *_summary(combo), tuple(zip(combo, window, strict=True))
         elif requirement.kind is GroupKind.SET:
             all_wild_seen = False
             for value in range(max(bound, MIN_VALUE), MAX_VALUE + 1):
@@ -146,19 +144,30 @@ class _Search:
                 if not bits:
                     if not all_wild_seen:
                         all_wild_seen = True
-                        yield value, tuple((None, value) for _ in range(size))
+                        yield value, size, 0, tuple((None, value) for _ in range(size))
                     continue
                 free = _take(bits & ~self.reserved_mask, size)
                 reserved = _take(bits & self.reserved_mask, size - len(free))
                 for extra in range(len(reserved), -1, -1):
                     cards: list[int | None] = [*free, *reserved[:extra]]
                     cards += [None] * (size - len(cards))
-                    yield value, tuple((card, value) for card in cards)
+                    yield value, *_summary(cards), tuple((card, value) for card in cards)
         else:
             for colour in range(max(bound, 0), len(COLOURS)):
                 taken: list[int | None] = list(_take(mask & COLOUR_MASKS[colour], size))
                 taken += [None] * (size - len(taken))
-                yield colour, tuple((card, colour) for card in taken)
+                yield colour, *_summary(taken), tuple((card, colour) for card in taken)
+
+
+def _summary(cards: Sequence[int | None]) -> tuple[int, int]:
+    """How many wilds a group's slots need and the bitmask of the cards it uses."""
+    wilds = used = 0
+    for card in cards:
+        if card is None:
+            wilds += 1
+        else:
+            used |= 1 << card
+    return wilds, used
 
 
 def plan_level(hand: Iterable[int], requirements: Sequence[Requirement]) -> Plan:
@@ -167,15 +176,28 @@ def plan_level(hand: Iterable[int], requirements: Sequence[Requirement]) -> Plan
     for card in hand:
         if is_number(card):
             mask |= 1 << card
+    return _plan_for_mask(mask, tuple(requirements))
+
+
+@lru_cache(maxsize=8192)
+def _plan_for_mask(mask: int, requirements: tuple[Requirement, ...]) -> Plan:
+    """Cached: the computer player and the legal-action list ask about the same hands often."""
     order = sorted(range(len(requirements)), key=lambda i: (
         _KIND_ORDER[requirements[i].kind], -requirements[i].size, i
     ))
     ordered = [requirements[i] for i in order]
-    reserves: list[int | None] = [None]
-    if any(r.kind is GroupKind.COLOUR for r in ordered):
-        reserves = [c for c in range(len(COLOURS)) if mask & COLOUR_MASKS[c]] or [None]
+    colour_sizes = [r.size for r in ordered if r.kind is GroupKind.COLOUR]
+    reserves: list[tuple[int, int | None]] = [(0, None)]
+    if colour_sizes:
+        counts = [(mask & colour_mask).bit_count() for colour_mask in COLOUR_MASKS]
+        reserves = sorted(
+            ((max(0, colour_sizes[0] - counts[c]), c) for c in range(len(COLOURS)) if counts[c]),
+            key=lambda pair: pair[0],
+        ) or [(0, None)]
     best = _NO_PLAN
-    for reserved in reserves:
+    for at_least, reserved in reserves:
+        if at_least >= best[0]:
+            break
         found = _Search(ordered, reserved).solve(0, mask, 0)
         if found[0] < best[0]:
             best = found
