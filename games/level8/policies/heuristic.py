@@ -22,7 +22,7 @@ from games.level8.actions import (
     LayOff,
     PlaySkip,
 )
-from games.level8.cards import colour_of, is_number, is_skip, is_wild, value_of
+from games.level8.cards import MAX_VALUE, colour_of, is_number, is_skip, is_wild, value_of
 from games.level8.finder import missing_cards, plan_level
 from games.level8.groups import lay_off_meanings
 from games.level8.levels import HARD_KEEP_MAX, GroupKind, Requirement
@@ -52,7 +52,8 @@ class HeuristicPolicy:
 
 
 def _threat(player: PublicPlayer) -> tuple[bool, int, int]:
-    return (player.displayed, player.level, -player.hand_size)
+    """Who is closest to ending the round: displayed, then fewest cards, then highest level."""
+    return (player.displayed, -player.hand_size, player.level)
 
 
 def _fits_somewhere(view: Level8View, card: int) -> bool:
@@ -90,26 +91,48 @@ def _draw(
 
 
 def _discard_choice(view: Level8View, me: PublicPlayer, hand: list[int]) -> int:
+    """A Skip first, never a wild while a number card is left; among number cards, one that
+    helps neither my plan nor a displayed opponent's lay-offs."""
     numbers = [card for card in hand if is_number(card)]
     skips = [card for card in hand if is_skip(card)]
     if skips:
         return skips[0]
     if not numbers:
         return hand[0]
+    opponents_down = any(p.displayed for p in view.players if p.seat != me.seat)
+
+    def feeds(card: int) -> bool:
+        return opponents_down and _fits_somewhere(view, card)
+
     if me.displayed:
-        useless = [card for card in numbers if not _fits_somewhere(view, card)]
-        return min(useless or numbers, key=lambda c: _closeness(c, hand, me.requirements))
+        return max(numbers, key=lambda c: _lay_off_distance(view, c))
     used = plan_level(hand, me.requirements).used
     spare = [card for card in numbers if card not in used]
     if spare:
-        return min(spare, key=lambda c: _closeness(c, hand, me.requirements))
+        return min(spare, key=lambda c: (feeds(c), _closeness(c, hand, me.requirements)))
     return min(
         numbers,
         key=lambda c: (
             missing_cards([h for h in hand if h != c], me.requirements),
+            feeds(c),
             _closeness(c, hand, me.requirements),
         ),
     )
+
+
+def _lay_off_distance(view: Level8View, card: int) -> int:
+    """How many cards must join a run before `card` fits the table (0 when it fits now);
+    large when only a set or colour group of its kind could take it and none is down."""
+    best = MAX_VALUE
+    for player in view.players:
+        for group in player.groups:
+            if lay_off_meanings(group, card):
+                return 0
+            if group.kind is GroupKind.RUN:
+                value = value_of(card)
+                gap = group.low - value if value < group.low else value - group.high
+                best = min(best, gap - 1)
+    return best
 
 
 def _closeness(card: int, hand: list[int], requirements: Sequence[Requirement]) -> int:
