@@ -113,7 +113,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         if proposal is not None and sum(map(len, proposal)) < len(player.hand):
             actions.append(DisplayLevel(groups=proposal))
     elif len(player.hand) > 1:
-        for card in dict.fromkeys(player.hand):
+        for card in player.hand:
             for owner, other in enumerate(state.players):
                 for index, group in enumerate(other.groups):
                     actions += [
@@ -178,7 +178,10 @@ def _start_round(state: GameState, dealer: int, events: list[GameEvent]) -> None
 
 
 def _begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
-    """Give the turn to `seat`; seats with a Skip in front serve it and are passed over."""
+    """Give the turn to `seat`; seats with a Skip in front serve it and are passed over.
+
+    Serving a Skip involves no choice, so the engine does it at once instead of waiting for an
+    action; the SkipServed event tells the table."""
     while state.players[seat].skip is not None:
         skip = state.players[seat].skip
         assert skip is not None

@@ -37,6 +37,7 @@ class Level8View(BaseModel):
     dealer: int
     turns: int
     draw_size: int
+    face_up_skips: int
     players: list[PublicPlayer]
     hand: list[int] | None
     winner: int | None
@@ -55,6 +56,7 @@ def make_view(state: GameState, seat: int | None) -> Level8View:
         dealer=state.dealer,
         turns=state.turns,
         draw_size=len(state.draw),
+        face_up_skips=state.face_up,
         players=[
             PublicPlayer(
                 seat=i,

@@ -1,5 +1,5 @@
-"""Random legal and illegal play: cards are conserved, refused actions change nothing, views
-leak no hidden card, and a game replays exactly from its seed and action log."""
+"""Random legal, sensible (heuristic) and illegal play: cards are conserved, refused actions
+change nothing, views leak no hidden card, and a game replays exactly from its seed and log."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def hidden_shuffled(state: GameState, seat: int, rng: random.Random) -> GameStat
     return other
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(2, 5),
@@ -83,17 +83,22 @@ def test_random_play_keeps_every_invariant(
     state = ENGINE.new_game(config, players, seed)
     log: list[tuple[int, Action]] = []
     rng = random.Random(seed)
-    for _ in range(120):
+    heuristic = ENGINE.policy("heuristic")
+    for _ in range(200):
         seats = ENGINE.to_act(state)
         if not seats:
             break
-        if data.draw(st.integers(0, 3)) == 0:
+        move = data.draw(st.integers(0, 4))
+        if move == 0:
             seat = data.draw(st.integers(0, players - 1))
             action = data.draw(ANY_ACTION)
         else:
             seat = data.draw(st.sampled_from(seats))
             legal = ENGINE.legal_actions(state, seat)
-            action = legal[data.draw(st.integers(0, len(legal) - 1))]
+            if move == 1:
+                action = legal[data.draw(st.integers(0, len(legal) - 1))]
+            else:
+                action = heuristic.choose(ENGINE.view(state, seat), legal, rng)
         before = state.model_dump_json()
         try:
             state, _ = ENGINE.apply(state, seat, action)
@@ -114,3 +119,20 @@ def test_random_play_keeps_every_invariant(
         assert parsed == action
         replayed, _ = ENGINE.apply(replayed, seat, parsed)
     assert replayed.model_dump_json() == state.model_dump_json()
+
+
+def test_state_and_actions_round_trip_through_json() -> None:
+    state = ENGINE.new_game(Level8Config(side=LevelSide.HARD, deck=DeckPreset.EN2016), 3, 9)
+    assert ENGINE.load_state(state.model_dump_json()) == state
+    action = LayOff(card=91, owner=2, group=1, wild_as=4)
+    assert ENGINE.parse_action(action.model_dump()) == action
+    assert ENGINE.parse_action('{"type": "draw_discard", "owner": 1}') == DrawFromDiscard(owner=1)
+
+
+def test_spectator_view_shows_only_public_information() -> None:
+    state = ENGINE.new_game(Level8Config(), 3, 9)
+    view = ENGINE.view(state, None)
+    assert view.hand is None
+    assert [p.hand_size for p in view.players] == [10, 10, 10]
+    assert view.to_act == [state.current]
+    assert view.players[state.dealer].discard_top == state.players[state.dealer].discard[-1]
