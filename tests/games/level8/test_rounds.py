@@ -80,7 +80,7 @@ def test_rebuild_when_a_face_up_skip_reaches_the_top() -> None:
 
 
 def test_round_end_gives_two_to_the_player_out_and_one_to_displayed_players() -> None:
-    sets = [group(GroupKind.SET, c(7), c(7, BLUE)) for _ in range(1)]
+    sets = [group(GroupKind.SET, c(7), c(7, BLUE))]
     state = make_state(
         [[c(9)], [c(10)], [c(11)]],
         levels=[1, 2, 4],

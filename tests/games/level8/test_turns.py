@@ -6,6 +6,7 @@ import pytest
 
 from games.core.errors import RuleError
 from games.level8.actions import (
+    Action,
     Discard,
     DisplayLevel,
     DrawFromDiscard,
@@ -16,7 +17,7 @@ from games.level8.actions import (
 from games.level8.events import DrewFromDiscard, DrewFromPile, SkipPlaced, SkipServed
 from games.level8.levels import GroupKind
 from games.level8.rules import apply, legal_actions
-from games.level8.state import Phase
+from games.level8.state import GameState, Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -31,7 +32,7 @@ from tests.games.level8.helpers import (
 )
 
 
-def refused(state, seat, action, code):  # type: ignore[no-untyped-def]
+def refused(state: GameState, seat: int, action: Action, code: str) -> None:
     before = state.model_dump_json()
     with pytest.raises(RuleError) as err:
         apply(state, seat, action)
@@ -70,7 +71,7 @@ def test_draw_errors() -> None:
     refused(state, 0, Discard(card=c(1)), "must_draw_first")
 
 
-def _displayed_run_state(hand: list[int], run: list[int]):  # type: ignore[no-untyped-def]
+def _displayed_run_state(hand: list[int], run: list[int]) -> GameState:
     shown = [group(GroupKind.RUN, *run), group(GroupKind.RUN, c(10), c(11), c(12))]
     return make_state([hand, [c(9, GREEN)]], groups={0: shown})
 
