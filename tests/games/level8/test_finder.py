@@ -8,12 +8,14 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.level8.actions import DisplayLevel
 from games.level8.cards import colour_of, is_number, is_skip, value_of
 from games.level8.config import LevelSide
 from games.level8.finder import find_display, missing_cards, plan_level
 from games.level8.groups import build_group
 from games.level8.levels import LEVELS, GroupKind, Requirement, requirements
-from tests.games.level8.helpers import BLUE, GREEN, PURPLE, RED, YELLOW, c, skip, wild
+from games.level8.rules import apply, legal_actions
+from tests.games.level8.helpers import BLUE, GREEN, PURPLE, RED, YELLOW, c, make_state, skip, wild
 
 ALL_LEVELS = [reqs for side in LevelSide for reqs in LEVELS[side]]
 
@@ -125,3 +127,17 @@ def test_finder_agrees_with_brute_force(hand: list[int], level: tuple[Requiremen
     assert (missing_cards(hand, level) == 0) == expected
     if expected:
         assert_valid(hand, level)
+
+
+def test_proposal_for_a_selection_is_accepted_by_the_engine() -> None:
+    hand = [c(4), c(5, BLUE), c(7), wild(0), c(9, GREEN), c(10), c(11), c(13, PURPLE), c(2)]
+    state = make_state([hand, [c(1, BLUE)]])
+    selected = hand[:7]
+    proposal = find_display(selected, requirements(LevelSide.STANDARD, 1))
+    assert proposal is not None
+    assert {pc.card for g in proposal for pc in g} <= set(selected)
+    new, _ = apply(state, 0, DisplayLevel(groups=proposal))
+    assert new.players[0].displayed
+    offered = [a for a in legal_actions(state, 0) if isinstance(a, DisplayLevel)]
+    assert len(offered) == 1
+    assert apply(state, 0, offered[0])[0].players[0].displayed
