@@ -26,6 +26,7 @@ from games.level8.cards import MAX_VALUE, colour_of, is_number, is_skip, is_wild
 from games.level8.finder import missing_cards, plan_level
 from games.level8.groups import lay_off_meanings
 from games.level8.levels import HARD_KEEP_MAX, GroupKind, Requirement
+from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
 
 
@@ -36,10 +37,9 @@ class HeuristicPolicy:
         assert view.seat is not None and view.hand is not None
         me = view.players[view.seat]
         hand = view.hand
-        first = legal[0]
-        if isinstance(first, KeepCards):
+        if view.phase is Phase.KEEP:
             return _keep(hand, me.requirements, legal)
-        if isinstance(first, DrawFromPile | DrawFromDiscard):
+        if view.phase is Phase.DRAW:
             return _draw(view, me, hand, legal)
         for kind in (DisplayLevel, LayOff):
             chosen = [a for a in legal if isinstance(a, kind)]
