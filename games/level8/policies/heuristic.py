@@ -41,10 +41,12 @@ class HeuristicPolicy:
             return _keep(hand, me.requirements, legal)
         if view.phase is Phase.DRAW:
             return _draw(view, me, hand, legal)
-        for kind in (DisplayLevel, LayOff):
-            chosen = [a for a in legal if isinstance(a, kind)]
-            if chosen:
-                return min(chosen, key=lambda a: is_wild(a.card) if isinstance(a, LayOff) else 0)
+        displays = [a for a in legal if isinstance(a, DisplayLevel)]
+        if displays:
+            return displays[0]
+        lay_offs = [a for a in legal if isinstance(a, LayOff)]
+        if lay_offs:
+            return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a))
         skips = [a for a in legal if isinstance(a, PlaySkip)]
         if skips and len(hand) > 1:
             return max(skips, key=lambda a: _threat(view.players[a.target]))
@@ -54,6 +56,17 @@ class HeuristicPolicy:
 def _threat(player: PublicPlayer) -> tuple[bool, int, int]:
     """Who is closest to ending the round: displayed, then fewest cards, then highest level."""
     return (player.displayed, -player.hand_size, player.level)
+
+
+def _lay_off_value(view: Level8View, hand: list[int], action: LayOff) -> tuple[bool, int]:
+    """Number cards before wilds; a wild goes where it lets the most hand cards follow it."""
+    if not is_wild(action.card):
+        return (True, 0)
+    group = view.players[action.owner].groups[action.group]
+    if group.kind is not GroupKind.RUN or action.wild_as is None:
+        return (False, 0)
+    follow = action.wild_as - 1 if action.wild_as < group.low else action.wild_as + 1
+    return (False, sum(1 for c in hand if is_number(c) and value_of(c) == follow))
 
 
 def _fits_somewhere(view: Level8View, card: int) -> bool:
