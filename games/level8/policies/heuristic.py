@@ -25,7 +25,7 @@ from games.level8.actions import (
 from games.level8.cards import MAX_VALUE, colour_of, is_number, is_skip, is_wild, value_of
 from games.level8.finder import missing_cards, plan_level
 from games.level8.groups import lay_off_meanings
-from games.level8.levels import HARD_KEEP_MAX, GroupKind, Requirement
+from games.level8.levels import FINAL_LEVEL, HARD_KEEP_MAX, GroupKind, Requirement
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
 
@@ -53,9 +53,13 @@ class HeuristicPolicy:
         return Discard(card=_discard_choice(view, me, hand))
 
 
-def _threat(player: PublicPlayer) -> tuple[bool, int, int]:
-    """Who is closest to ending the round: displayed, then fewest cards, then highest level."""
-    return (player.displayed, -player.hand_size, player.level)
+def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
+    """Who could win the game soonest (level 8 not yet displayed, or level 7 displayed), then
+    who is closest to ending the round: displayed, fewest cards, highest level."""
+    could_win = (player.level == FINAL_LEVEL and not player.displayed) or (
+        player.level == FINAL_LEVEL - 1 and player.displayed
+    )
+    return (could_win, player.displayed, -player.hand_size, player.level)
 
 
 def _lay_off_value(view: Level8View, hand: list[int], action: LayOff) -> tuple[bool, int]:

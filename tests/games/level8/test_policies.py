@@ -8,6 +8,8 @@ import random
 import pytest
 
 from games.bench import main as bench_main
+from games.core.engine import Policy
+from games.core.registry import get_engine
 from games.level8 import ENGINE
 from games.level8.config import Level8Config, LevelSide
 
@@ -70,3 +72,10 @@ def test_bench_prints_figures_as_last_line(capsys: pytest.CaptureFixture[str]) -
 def test_bench_rejects_a_lineup_of_the_wrong_length() -> None:
     with pytest.raises(SystemExit):
         bench_main(["level8", "--players", "3", "--lineup", "heuristic,random"])
+
+
+def test_engine_is_registered_and_policies_follow_the_protocol() -> None:
+    engine = get_engine("level8")
+    assert engine is ENGINE
+    assert (engine.key, engine.min_players, engine.max_players) == ("level8", 2, 6)
+    assert all(isinstance(ENGINE.policy(name), Policy) for name in ENGINE.policy_names())
