@@ -61,3 +61,8 @@ def own_place(message: simcord.ResponseMessage | discord.Message) -> str | None:
 
 def footer(message: simcord.ResponseMessage | discord.Message) -> str:
     return embed_of(message).footer.text or ""
+
+
+def field_value(message: simcord.ResponseMessage | discord.Message, name: str) -> str:
+    """The text of the embed field called `name` (a game's section of `/stats show`)."""
+    return next(field.value or "" for field in embed_of(message).fields if field.name == name)

@@ -48,7 +48,7 @@ class FixedPick:
 class PickEngine:
     min_players = 1
     max_players = 6
-    config_model = PickConfig
+    config_model: type[BaseModel] = PickConfig
 
     def __init__(self, key: str, cooperative: bool) -> None:
         self.key = key
