@@ -20,7 +20,7 @@ BotFactory = Callable[[], CardTableBot]
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(
-        _env_file=None,  # type: ignore[call-arg]
+        _env_file=None,
         database_path=tmp_path / "data" / "test.sqlite3",
         turn_seconds=300,
         computer_delay_seconds=0,
