@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
+import discord
 from pydantic import ValidationError
 
 from bot.app import create_bot
@@ -35,7 +36,18 @@ def main() -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     bot = create_bot(settings)
-    bot.run(token, log_handler=None)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord rejected DISCORD_TOKEN: copy the bot token again.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "Enable the Message Content intent for this bot in the Discord developer portal "
+            "(Bot page); The Game's talk rule needs it.",
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 

@@ -51,7 +51,7 @@ class GameCommands(commands.Cog):
     @game.command(name=_("game.leave.name"), description=_("game.leave.description"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async def handler() -> None:
-            await self.bot.tables.leave(interaction, await self._here(interaction))
+            await self.bot.tables.leave(interaction, (await self._here(interaction)).id)
 
         await guarded(interaction, handler)
 
@@ -60,7 +60,7 @@ class GameCommands(commands.Cog):
         async def handler() -> None:
             game = await self._here(interaction)
             await interaction.response.defer(ephemeral=True)
-            await self.bot.tables.cancel(interaction, game)
+            await self.bot.tables.cancel(interaction, game.id)
             tr = Texts(interaction_locale(interaction))
             await interaction.followup.send(tr("table.cancelled"), ephemeral=True)
 

@@ -42,11 +42,11 @@ class Lobby(commands.Cog):
                 guild_id=interaction.guild.id,
                 channel_id=channel.id,
                 host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
                 game_key=key,
                 options=options,
             )
-            tr = await tables.public_texts(game)
-            await interaction.response.send_message(**await tables.lobby_message(game, tr))
+            await interaction.response.send_message(**await tables.lobby_message(game))
             message = await interaction.original_response()
             await tables.set_lobby_message(game.id, message.id)
 

@@ -42,6 +42,7 @@ MIGRATIONS: list[str] = [
         game_id INTEGER NOT NULL REFERENCES games (id),
         seat INTEGER NOT NULL,
         user_id INTEGER,
+        name TEXT,
         autopilot INTEGER NOT NULL DEFAULT 0,
         stand_in INTEGER NOT NULL DEFAULT 0,
         timeouts INTEGER NOT NULL DEFAULT 0,

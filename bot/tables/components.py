@@ -14,7 +14,6 @@ re-registered for a message. Formats (all under 100 characters):
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -27,8 +26,6 @@ from bot.tables.ui import MAX_PAYLOAD, ActionButton, ActionSelect
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
-
-log = logging.getLogger(__name__)
 
 LobbyOp = Literal["join", "leave", "add", "remove", "start", "cancel"]
 LOBBY_OPS: tuple[LobbyOp, ...] = ("join", "leave", "add", "remove", "start", "cancel")

@@ -39,8 +39,12 @@ class Actor(StrEnum):
 
 @dataclass
 class Seat:
+    """`name` is the player's display name when they sat down (the bot does not need the
+    privileged members intent to show names); None for computer seats."""
+
     seat: int
     user_id: int | None
+    name: str | None = None
     autopilot: bool = False
     stand_in: bool = False
     timeouts: int = 0
@@ -163,6 +167,7 @@ def _seat_from_row(row: aiosqlite.Row) -> Seat:
     return Seat(
         seat=row["seat"],
         user_id=row["user_id"],
+        name=row["name"],
         autopilot=bool(row["autopilot"]),
         stand_in=bool(row["stand_in"]),
         timeouts=row["timeouts"],
@@ -220,13 +225,14 @@ async def save_game(conn: aiosqlite.Connection, game: Game) -> None:
 async def _write_seats(conn: aiosqlite.Connection, game: Game) -> None:
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
     await conn.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, autopilot, stand_in, timeouts, version, "
-        "fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (game_id, seat, user_id, name, autopilot, stand_in, timeouts, "
+        "version, fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game.id,
                 seat.seat,
                 seat.user_id,
+                seat.name,
                 int(seat.autopilot),
                 int(seat.stand_in),
                 seat.timeouts,

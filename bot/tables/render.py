@@ -162,6 +162,9 @@ def framed_content(panel: Panel, header: list[str]) -> str | None:
 def hand_view(game_id: int, seat: int, version: int, panel: HandPanel) -> discord.ui.View | None:
     if not panel.controls:
         return None
+    payloads = [control.payload for control in panel.controls]
+    if len(set(payloads)) != len(payloads):
+        raise ValueError(f"control payloads must be unique within a hand: {payloads}")
     view = discord.ui.View(timeout=None)
     for control in panel.controls:
         if isinstance(control, ActionButton):

@@ -19,11 +19,20 @@ turns engine views into Discord content and clicked controls back into engine ac
   means: an engine action to apply, or just another UI state to render (for a two-step choice
   such as "pick a card, then a pile").
 
-Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters). The
-machinery wraps it in a custom id with the game id, the seat and the seat's version. The version
-changes only when that seat's legal actions change, so a button is "out of date" exactly when
-what the player could do has changed; unrelated actions of other seats (a public hint, say) leave
-the player's controls working.
+Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters, unique
+within one hand: Discord refuses two components with the same custom id). The machinery wraps it
+in a custom id with the game id, the seat and the seat's version. The version changes only when
+that seat's legal actions change, so a button is "out of date" exactly when what the player could
+do has changed; unrelated actions of other seats (a public hint, say) leave the player's controls
+working. `ui_state` is not stored anywhere: it only decides how the next hand is drawn, so put
+whatever a later click needs into that control's payload (e.g. `"c57A"` = card 57 on pile A).
+
+Strings: a game's messages go in its own catalog files, `bot/i18n/locales/en/<area>.json` and
+`bot/i18n/locales/fr/<area>.json` (same keys and placeholders in both; a test checks it), read
+with `ctx.tr("<area>.<key>", **params)`. `describe_error` looks up `<area>.error.<code>` for an
+engine's `RuleError`, where `<area>` is the key with `-` as `_` (`the_game`).
+
+A complete small example is the toy game used by the tests: `tests/bot/tiny_ui.py`.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import pytest
 
 from bot.db import Database
 from bot.db.migrations import MIGRATIONS
+from bot.talk_offences import offence_count, record_offence
 
 TABLES = {"games", "seats", "actions", "results", "guild_settings", "talk_offences"}
 
@@ -66,5 +67,25 @@ async def test_action_log_is_append_only(tmp_path: Path) -> None:
                     await conn.execute(statement)
         row = await db.fetchone("SELECT seat FROM actions")
         assert row is not None and row[0] == 0
+    finally:
+        await db.close()
+
+
+async def test_talk_offences_are_counted_per_server(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "talk.sqlite3")
+    try:
+        for guild_id in (1, 1, 2):
+            await record_offence(
+                db,
+                guild_id=guild_id,
+                channel_id=5,
+                game_id=None,
+                user_id=7,
+                message_id=9,
+                kind="message",
+            )
+        assert await offence_count(db, 1, 7) == 2
+        assert await offence_count(db, 2, 7) == 1
+        assert await offence_count(db, 1, 8) == 0
     finally:
         await db.close()

@@ -7,7 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
+
+import bot.__main__ as entry
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +51,35 @@ def test_invalid_setting_is_one_line_too(tmp_path: Path) -> None:
     assert "tok-SECRET" not in result.stderr + result.stdout
 
 
-def test_token_from_dotenv_file_is_read(tmp_path: Path) -> None:
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=\nLOG_LEVEL=warning\n")
+def test_settings_are_read_from_the_dotenv_file(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=tok-SECRET\nLOG_LEVEL=chatty\n")
     result = run_bot(tmp_path)
-    assert result.returncode == 2 and "DISCORD_TOKEN is not set" in result.stderr
+    assert result.returncode == 2
+    assert result.stderr.startswith("Invalid setting LOG_LEVEL")
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (discord.LoginFailure("bad"), "Discord rejected DISCORD_TOKEN"),
+        (discord.PrivilegedIntentsRequired(None), "Enable the Message Content intent"),
+    ],
+)
+def test_discord_refusals_are_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    error: Exception,
+    expected: str,
+) -> None:
+    class Refused:
+        def run(self, token: str, log_handler: object) -> None:
+            raise error
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "tok-SECRET")
+    monkeypatch.setattr(entry, "create_bot", lambda settings: Refused())
+    assert entry.main() == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [err.strip()] and err.startswith(expected)
+    assert "tok-SECRET" not in err

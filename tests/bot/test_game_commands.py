@@ -60,3 +60,18 @@ async def test_last_player_leaving_cancels_the_game(
     await alice.slash(place, "game leave")
     assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]
     assert place.history()[-1].content == "❌ This game was cancelled."
+
+
+async def test_a_host_who_leaves_passes_the_table_on(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    await alice.slash(place, "game leave")
+    assert query(settings.database_path, "SELECT host_id FROM games") == [(bob.id,)]
+    await bob.slash(place, "game cancel")
+    assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import string
+from typing import Any
 
 import discord
 import pytest
 import simcord
+import simcord.interactions
 from discord import app_commands
 
 from bot.i18n import Catalog, Texts, normalize_locale
@@ -113,3 +115,28 @@ async def test_settings_language_overrides_the_server_locale(
     embed = lobby.message.embeds[0]
     assert embed.title == "The Game — table open"
     assert next(f.value for f in embed.fields if f.name == "Time per turn") == "2 min"
+
+
+async def test_ephemeral_answers_follow_the_users_language(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SimCord's users all speak en-US; this one's client speaks French."""
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "play the-game")).response
+    assert lobby is not None
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    result = await alice.click(lobby, label="Join")
+    assert [m.content for m in result.followups] == ["Vous avez déjà une place à cette table."]
+    assert lobby.message.embeds[0].title == "The Game — table open"
+    rules = (await alice.slash(channel, "rules", game="level8")).response
+    assert rules is not None and rules.embeds[0].title == "Règles de Level 8"

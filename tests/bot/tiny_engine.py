@@ -41,7 +41,13 @@ class Hint(BaseModel):
     text: Literal["low", "high"]
 
 
-TinyAction = Annotated[Play | Hint, Field(discriminator="kind")]
+class Pass(BaseModel):
+    """Never legal: lets tests see how a UI's rejected move is reported."""
+
+    kind: Literal["pass"] = "pass"
+
+
+TinyAction = Annotated[Play | Hint | Pass, Field(discriminator="kind")]
 _ACTION = TypeAdapter(TinyAction)
 
 
@@ -115,6 +121,8 @@ class TinyEngine:
             new = state.model_copy(deep=True)
             new.hints.append(f"{seat}:{action.text}")
             return new, []
+        if isinstance(action, Pass):
+            raise RuleError("no_passing")
         assert isinstance(action, Play)
         if seat not in self.to_act(state):
             raise RuleError("not_your_turn")

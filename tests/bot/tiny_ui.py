@@ -1,4 +1,8 @@
-"""The tiny engine's Discord front end: a small but complete example of a `GameUI`."""
+"""The tiny engine's Discord front end: a small but complete example of a `GameUI`.
+
+It shows both ways of acting: a button per card ("Play 7"), and a two-step choice (pick a card
+in a select, then "Confirm") that uses `Choice.ui_state` between the steps.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,19 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.tables.ui import ActionButton, Choice, GameUI, HandContext, HandPanel, Panel, TableContext
+from bot.tables.ui import (
+    ActionButton,
+    ActionSelect,
+    Choice,
+    Control,
+    GameUI,
+    HandContext,
+    HandPanel,
+    Panel,
+    TableContext,
+)
 from games.core.errors import RuleError
-from tests.bot.tiny_engine import Hint, Play, Played, TinyView
+from tests.bot.tiny_engine import Hint, Pass, Play, Played, TinyView
 
 
 class TinyUI(GameUI):
@@ -29,23 +43,31 @@ class TinyUI(GameUI):
     def render_hand(self, ctx: HandContext) -> HandPanel:
         view = ctx.view
         assert isinstance(view, TinyView) and view.hand is not None
-        buttons = [
-            ActionButton(label=f"Play {action.card}", payload=f"p{action.card}")
-            for action in ctx.legal
-            if isinstance(action, Play)
+        plays = [action.card for action in ctx.legal if isinstance(action, Play)]
+        controls: list[Control] = [
+            ActionButton(label=f"Play {card}", payload=f"p{card}") for card in plays
         ]
-        buttons += [
+        if plays:
+            options = [discord.SelectOption(label=str(card), value=str(card)) for card in plays]
+            controls.append(ActionSelect(payload="pick", options=options, placeholder="Pick"))
+        if ctx.ui_state.startswith("picked "):
+            card = ctx.ui_state.removeprefix("picked ")
+            controls.append(ActionButton(label="Confirm", payload=f"c{card}"))
+        controls += [
             ActionButton(label="Hint low", payload="hlow"),
             ActionButton(label="Hint high", payload="hhigh"),
+            ActionButton(label="Pass", payload="pass"),
         ]
-        text = f"hand: {' '.join(map(str, view.hand))}" + (
-            f" [{ctx.ui_state}]" if ctx.ui_state else ""
-        )
-        return HandPanel(content=text, controls=list(buttons))
+        state = f" [{ctx.ui_state}]" if ctx.ui_state else ""
+        return HandPanel(content=f"hand: {' '.join(map(str, view.hand))}{state}", controls=controls)
 
     def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
-        if payload.startswith("p"):
-            return Choice(action=Play(card=int(payload[1:])))
+        if payload == "pick":
+            return Choice(ui_state=f"picked {values[0]}")
+        if payload == "pass":
+            return Choice(action=Pass())
         if payload in ("hlow", "hhigh"):
             return Choice(action=Hint(text="low" if payload == "hlow" else "high"))
+        if payload[0] in "pc":
+            return Choice(action=Play(card=int(payload[1:])))
         raise RuleError("unknown_control")

@@ -1,0 +1,130 @@
+"""The public side of a table: the lobby message, the table message and notices.
+
+Everything here goes through REST with ids stored in the database (partial messageables), so it
+works for games recovered after a restart and needs no cache of channels or messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from pydantic import BaseModel
+
+from bot.clock import now
+from bot.guild_settings import public_locale
+from bot.i18n import Texts
+from bot.tables import render
+from bot.tables.records import Game, GameStatus, save_game
+from bot.tables.turns import Running
+from bot.tables.ui import SeatInfo, TableContext
+from games.core.engine import Engine
+from games.core.result import GameResult
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+log = logging.getLogger(__name__)
+
+REPOST_AFTER = 50 * 60
+"""Seconds after which the table is posted anew: Discord limits edits of messages over an hour."""
+
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class TablePublisher:
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    async def texts(self, game: Game) -> Texts:
+        """The language of the game's public messages."""
+        guild = self.bot.get_guild(game.guild_id)
+        return Texts(await public_locale(self.bot.db, guild, game.guild_id))
+
+    @staticmethod
+    def seat_infos(game: Game, tr: Texts) -> list[SeatInfo]:
+        infos: list[SeatInfo] = []
+        for seat in game.seats:
+            if seat.user_id is None:
+                name = tr("table.computer", n=seat.seat + 1)
+            else:
+                name = seat.name or f"<@{seat.user_id}>"
+            infos.append(SeatInfo(seat.seat, name, seat.user_id, seat.autopilot))
+        return infos
+
+    def lobby_message(self, game: Game, engine: Engine, tr: Texts) -> dict[str, Any]:
+        embed = render.lobby_embed(game, engine, self.seat_infos(game, tr), tr)
+        return {"embed": embed, "view": render.lobby_view(game, tr)}
+
+    async def show_lobby(self, game: Game, engine: Engine) -> None:
+        if game.lobby_message_id is None:
+            return
+        tr = await self.texts(game)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        message = channel.get_partial_message(game.lobby_message_id)
+        await message.edit(content=None, **self.lobby_message(game, engine, tr))
+
+    async def show_table(
+        self, running: Running, events: Sequence[BaseModel], *, ping: Sequence[int]
+    ) -> None:
+        """Edit the table message, or post it anew (mentioning them) when people who were not
+        already waiting must act now, when the message has become too old to edit, or when
+        someone deleted it."""
+        game = running.game
+        tr = await self.texts(game)
+        seats = self.seat_infos(game, tr)
+        finished = game.status is GameStatus.FINISHED
+        to_act = [] if finished else running.to_act()
+        spectator = running.engine.view(running.state, None)
+        panel = running.ui.render_table(
+            TableContext(game.id, spectator, events, seats, to_act, finished, tr)
+        )
+        if finished and game.outcome is not None:
+            outcome = GameResult.model_validate_json(game.outcome)
+            header = render.results_lines(outcome, seats, tr)
+        else:
+            header = [render.turn_line(game, seats, to_act, tr)]
+        content = render.framed_content(panel, header)
+        view = render.table_view(game, seats, tr)
+        mentioned = [number for number in ping if seats[number].user_id is not None]
+        old = game.table_message_id
+        stale = game.table_posted_at is None or now() - game.table_posted_at > REPOST_AFTER
+        if old is not None and not mentioned and not stale:
+            if await self.edit_table(game, content=content, embeds=panel.embeds, view=view):
+                return
+            old = None
+        channel = self.bot.get_partial_messageable(game.place_id)
+        message = await channel.send(
+            content=content,
+            embeds=panel.embeds,
+            view=view or discord.utils.MISSING,
+            allowed_mentions=MENTION_USERS,
+        )
+        game.table_message_id = message.id
+        game.table_posted_at = now()
+        async with self.bot.db.transaction() as conn:
+            await save_game(conn, game)
+        if old is not None:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                log.info("old table message %s of game %s already gone", old, game.id)
+
+    async def edit_table(self, game: Game, **fields: Any) -> bool:
+        """Edit the table message; False when there is none (never posted, or deleted)."""
+        if game.table_message_id is None:
+            return False
+        channel = self.bot.get_partial_messageable(game.place_id)
+        try:
+            await channel.get_partial_message(game.table_message_id).edit(**fields)
+        except discord.NotFound:
+            log.info("table message of game %s was deleted", game.id)
+            return False
+        return True
+
+    async def post(self, game: Game, text: str) -> None:
+        """A notice in the game's channel or thread (mentions ping)."""
+        channel = self.bot.get_partial_messageable(game.place_id)
+        await channel.send(text, allowed_mentions=MENTION_USERS)

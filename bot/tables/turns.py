@@ -1,0 +1,106 @@
+"""Whose turn it is, seat versions, deadlines and what the game waits for next: pure logic.
+
+After each accepted action every seat's legal actions are fingerprinted. A seat whose fingerprint
+changed gets a new version, which makes its old controls out of date; an action that leaves a
+seat's options alone (another player's public hint, say) leaves that seat's controls working.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from bot.tables.records import Game, GameStatus, Seat
+from bot.tables.ui import GameUI
+from games.core.engine import Engine
+
+AUTOPILOT_AFTER = 2
+"""Timeouts in a row after which a seat stays on autopilot until its player is back."""
+
+
+def fingerprint(acting: bool, legal: Sequence[BaseModel]) -> str:
+    """What a seat may do right now, as a short digest: controls stay valid while it holds."""
+    data = json.dumps([acting, [action.model_dump(mode="json") for action in legal]])
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+@dataclass
+class Running:
+    """A running game with its engine, UI and parsed state, loaded under the game's lock."""
+
+    game: Game
+    engine: Engine
+    ui: GameUI
+    state: BaseModel
+
+    def to_act(self) -> list[int]:
+        return sorted(self.engine.to_act(self.state))
+
+
+def refresh_turns(running: Running, previous_to_act: Sequence[int], moment: float) -> None:
+    """New versions for seats whose options changed; deadlines for seats that must act.
+
+    A waiting seat gets a fresh deadline when its own options changed or when the set of waiting
+    seats changed (someone else opened the game or made their secret choice); an action that
+    leaves both alone, such as a public hint, does not extend anybody's time.
+    """
+    game = running.game
+    to_act = set(running.to_act())
+    waiting_changed = to_act != set(previous_to_act)
+    for seat in game.seats:
+        acting = seat.seat in to_act
+        digest = fingerprint(acting, running.engine.legal_actions(running.state, seat.seat))
+        changed = digest != seat.fingerprint
+        if changed:
+            seat.version += 1
+            seat.fingerprint = digest
+        if not acting:
+            seat.deadline = None
+            seat.reminded = False
+            seat.stand_in = False
+        elif waiting_changed or changed or seat.deadline is None:
+            seat.deadline = moment + game.turn_seconds
+            seat.reminded = False
+
+
+def reminder_at(game: Game, seat: Seat) -> float | None:
+    """Half time of the seat's turn, while its player has not been reminded yet."""
+    if seat.deadline is None or seat.reminded:
+        return None
+    return seat.deadline - game.turn_seconds / 2
+
+
+def next_wake(running: Running, moment: float, computer_delay: float) -> float | None:
+    """Seconds until the game needs attention again, or None when it waits only for people
+    who have no deadline (or is over)."""
+    game = running.game
+    if game.status is not GameStatus.RUNNING:
+        return None
+    waiting = [game.seat(number) for number in running.to_act()]
+    if any(seat.computer_plays for seat in waiting):
+        return computer_delay
+    moments = [
+        when
+        for seat in waiting
+        for when in (seat.deadline, reminder_at(game, seat))
+        if when is not None
+    ]
+    return max(0.0, min(moments) - moment) if moments else None
+
+
+def record_timeout(seat: Seat) -> None:
+    """A computer plays the rest of this turn; a second timeout in a row means autopilot."""
+    seat.timeouts += 1
+    seat.stand_in = True
+    if seat.timeouts >= AUTOPILOT_AFTER:
+        seat.autopilot = True
+
+
+def record_own_move(seat: Seat) -> None:
+    """A player who acts themselves is back in control of their seat."""
+    seat.timeouts = 0
+    seat.autopilot = seat.stand_in = False
