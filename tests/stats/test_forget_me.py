@@ -35,6 +35,7 @@ async def test_forget_me_needs_the_askers_confirmation_and_erases_everything(
     assert question.content == "Nothing was erased."
     assert button_labels(question) == []
     assert query(db, "SELECT COUNT(*) FROM results WHERE user_id = ?", (alice.id,)) == [(4,)]
+    assert query(db, "SELECT COUNT(*) FROM seats WHERE name = 'alice'") == [(4,)]
 
     question = (await alice.slash(channel, "stats forget-me")).response
     assert question is not None
@@ -43,6 +44,7 @@ async def test_forget_me_needs_the_askers_confirmation_and_erases_everything(
 
     assert query(db, "SELECT COUNT(*) FROM results WHERE user_id = ?", (alice.id,)) == [(0,)]
     assert query(db, "SELECT COUNT(*) FROM seats WHERE user_id = ?", (alice.id,)) == [(0,)]
+    assert query(db, "SELECT COUNT(*) FROM seats WHERE name = 'alice'") == [(0,)]
     assert query(db, "SELECT COUNT(*), SUM(is_computer) FROM results") == [(11, 0)]
 
     page = await leaderboard(bob, channel, "level8")
