@@ -98,7 +98,10 @@ def _draw(
 def _team_page(page: Page[TeamResult], tr: Texts) -> _Drawn:
     """Team rows under a heading per category (player count and mode)."""
     drawn = _draw(
-        page, lambda entry: render.team_line(entry, tr), lambda row: row.with_computers, ""
+        page,
+        lambda entry: render.team_line(entry, tr),
+        lambda row: row.with_computers,
+        tr("leaderboard.empty"),
     )
     lines: list[str] = []
     previous: tuple[int, int] | None = None
@@ -112,7 +115,6 @@ def _team_page(page: Page[TeamResult], tr: Texts) -> _Drawn:
         drawn,
         lines=lines,
         own=f"{render.category(own.row, tr)}: {drawn.own}" if own is not None else None,
-        empty=tr("leaderboard.empty"),
     )
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
+import pytest
 import simcord
 
 from bot.settings import Settings
@@ -83,3 +86,33 @@ async def test_computer_seats_are_never_ranked_and_are_marked(
     assert stats is not None
     level8 = field_value(stats, "Level 8")
     assert "🤖 1 of these games had computer players." in level8
+
+
+async def test_a_french_client_reads_the_leaderboard_in_french(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SimCord's users all speak en-US; this one's client speaks French."""
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await play(channel, [(alice, 3), (bob, 1)], computers=1)
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    page = await leaderboard(alice, channel, "level8", "week")
+    assert embed_of(page).title == "Level 8 — Classement — cette semaine"
+    assert rows(page) == ["Personne n'a encore joué 3 parties pendant cette période."]
+    assert footer(page) == "Page 1/1\nLes joueurs apparaissent après 3 parties."
+    stats = (await alice.slash(channel, "stats show")).response
+    assert stats is not None
+    assert field_value(stats, "Level 8").splitlines() == [
+        "Cote **3.3** · 1 parties · 1 victoires (100 %)",
+        "Apparaît au classement après 3 parties (encore 2).",
+        "🤖 1 de ces parties avaient des joueurs ordinateurs.",
+    ]
