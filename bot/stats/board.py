@@ -45,7 +45,11 @@ T = TypeVar("T")
 
 COOPERATIVE = "the-game"
 Board = Literal["teams", "players", "ratings"]
-BOARDS: tuple[Board, ...] = ("teams", "players", "ratings")
+
+
+def boards_of(game: str) -> tuple[Board, ...]:
+    """The Game has a teams and a players board; the competitive games one rating board."""
+    return ("teams", "players") if game == COOPERATIVE else ("ratings",)
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,7 @@ class BoardRequest:
 
     @classmethod
     def first(cls, game: str, period: Period) -> BoardRequest:
-        return cls(game, period, "teams" if game == COOPERATIVE else "ratings")
+        return cls(game, period, boards_of(game)[0])
 
     @property
     def custom_id(self) -> str:
@@ -224,7 +228,7 @@ class BoardButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
-        if match["game"] not in GAME_KEYS or match["board"] not in BOARDS:
+        if match["game"] not in GAME_KEYS or match["board"] not in boards_of(match["game"]):
             raise ValueError(match.string)
         request = BoardRequest(
             match["game"], Period(match["period"]), cast(Board, match["board"]), int(match["page"])
