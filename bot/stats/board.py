@@ -144,7 +144,8 @@ async def _drawn_board(
             tr("leaderboard.empty"),
         )
     minimum = await min_games(db, guild_id)
-    empty = tr("leaderboard.empty_ranked", min=minimum) if games else tr("leaderboard.empty")
+    needed = render.counted("games", minimum, tr)
+    empty = tr("leaderboard.empty_ranked", games=needed) if games else tr("leaderboard.empty")
     ratings = paginate(
         competitive_board(games, minimum), request.page, lambda row: row.user_id == user_id
     )
@@ -154,7 +155,7 @@ async def _drawn_board(
         lambda row: row.with_computers > 0,
         empty,
     )
-    drawn.notes.append(tr("leaderboard.min_games", min=minimum))
+    drawn.notes.append(tr("leaderboard.min_games", games=needed))
     return drawn
 
 
@@ -290,9 +291,9 @@ def _coop_stats(games: Sequence[FinishedGame], user_id: int, tr: Texts) -> list[
     lines = [
         tr(
             "leaderboard.stats.the_game",
-            games=row.games,
-            victories=row.victories,
-            excellent=row.excellent,
+            games=render.counted("games", row.games, tr),
+            victories=render.counted("victories", row.victories, tr),
+            excellent=render.counted("excellent", row.excellent, tr),
             average=row.average,
             best=row.best,
         ),
@@ -317,15 +318,16 @@ def _rated_stats(games: Sequence[FinishedGame], user_id: int, minimum: int, tr: 
         tr(
             "leaderboard.stats.rated",
             rating=row.rating,
-            games=row.games,
-            wins=row.wins,
+            games=render.counted("games", row.games, tr),
+            wins=render.counted("wins", row.wins, tr),
             rate=render.percent(row.win_rate),
         )
     ]
     board = competitive_board(games, minimum)
     rank = next((entry.rank for entry in board if entry.row.user_id == user_id), None)
     if rank is None:
-        lines.append(tr("leaderboard.stats.unranked", min=minimum, missing=minimum - row.games))
+        needed = render.counted("games", minimum, tr)
+        lines.append(tr("leaderboard.stats.unranked", games=needed, missing=minimum - row.games))
     else:
         lines.append(tr("leaderboard.stats.rank", rank=rank, count=len(board)))
     if row.with_computers:

@@ -20,6 +20,12 @@ def percent(rate: float) -> str:
     return str(round(rate * 100))
 
 
+def counted(what: str, n: int, tr: Texts) -> str:
+    """ "1 game", "3 games": French uses the singular for 0 and 1, English for 1 only."""
+    singular = n in (0, 1) if tr.locale == "fr" else n == 1
+    return tr(f"leaderboard.count.{what}.{'one' if singular else 'many'}", n=n)
+
+
 def players_text(players: int, tr: Texts) -> str:
     return tr("leaderboard.solo") if players == 1 else tr("leaderboard.players", n=players)
 
@@ -35,7 +41,7 @@ def category(team: TeamResult, tr: Texts) -> str:
 def team_result(cards_left: int, tr: Texts) -> str:
     if cards_left == 0:
         return tr("leaderboard.victory")
-    return tr("leaderboard.cards_left", n=cards_left)
+    return counted("cards_left", cards_left, tr)
 
 
 def team_line(entry: Ranked[TeamResult], tr: Texts) -> str:
@@ -63,9 +69,9 @@ def coop_line(entry: Ranked[CoopPlayer], tr: Texts) -> str:
         "leaderboard.coop_row",
         rank=entry.rank,
         name=mention(row.user_id),
-        victories=row.victories,
-        excellent=row.excellent,
-        games=row.games,
+        victories=counted("victories", row.victories, tr),
+        excellent=counted("excellent", row.excellent, tr),
+        games=counted("games", row.games, tr),
         average=row.average,
         best=row.best,
         marker=marker(row.with_computers, tr),
@@ -79,8 +85,8 @@ def rating_line(entry: Ranked[RatedPlayer], tr: Texts) -> str:
         rank=entry.rank,
         name=mention(row.user_id),
         rating=row.rating,
-        games=row.games,
-        wins=row.wins,
+        games=counted("games", row.games, tr),
+        wins=counted("wins", row.wins, tr),
         rate=percent(row.win_rate),
         marker=marker(row.with_computers, tr),
     )

@@ -43,7 +43,7 @@ async def test_ratings_order_ties_and_minimum_games(
     stats = (await dave.slash(channel, "stats show")).response
     assert stats is not None
     level8 = field_value(stats, "Level 8")
-    assert "1 games · 0 wins (0%)" in level8
+    assert "1 game · 0 wins (0%)" in level8
     assert "Appears on the leaderboard after 3 games (2 to go)." in level8
 
     admin = admin_of(env, guild)
@@ -58,7 +58,7 @@ async def test_ratings_order_ties_and_minimum_games(
         f"**3.** <@{bob.id}>",
         f"**3.** <@{carol.id}>",
     ], "one loss to the strongest player costs dave less than bob's and carol's three"
-    assert "Players appear after 1 games." in footer(page)
+    assert "Players appear after 1 game." in footer(page)
 
 
 async def test_computer_seats_are_never_ranked_and_are_marked(
@@ -79,7 +79,7 @@ async def test_computer_seats_are_never_ranked_and_are_marked(
     assert len(lines) == 2, "only the two members are ranked, never the computer seats"
     alice_line = next(line for line in lines if f"<@{alice.id}>" in line)
     bob_line = next(line for line in lines if f"<@{bob.id}>" in line)
-    assert alice_line.endswith("🤖") and "2 games · 1 wins (50%)" in alice_line
+    assert alice_line.endswith("🤖") and "2 games · 1 win (50%)" in alice_line
     assert not bob_line.endswith("🤖")
     assert "🤖 computer players took part (they are never ranked)." in footer(page)
     stats = (await alice.slash(channel, "stats show")).response
@@ -112,7 +112,7 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     assert field_value(stats, "Level 8").splitlines() == [
-        "Cote **3.3** · 1 parties · 1 victoires (100 %)",
+        "Cote **3.3** · 1 partie · 1 victoire (100 %)",
         "Apparaît au classement après 3 parties (encore 2).",
         "🤖 1 de ces parties avaient des joueurs ordinateurs.",
     ]

@@ -41,13 +41,13 @@ async def test_best_teams_per_category_and_players_table(simcord_env: simcord.En
     assert players is not None
     assert embed_of(players).title == "The Game — Players — all time"
     assert rows(players) == [
-        f"**1.** <@{alice.id}> — 1 total victories · 4 excellent · 4 games · "
+        f"**1.** <@{alice.id}> — 1 total victory · 4 excellent games · 4 games · "
         "2.5 cards left on average · best 0 🤖",
-        f"**2.** <@{bob.id}> — 1 total victories · 3 excellent · 3 games · "
+        f"**2.** <@{bob.id}> — 1 total victory · 3 excellent games · 3 games · "
         "3.3 cards left on average · best 0",
-        f"**3.** <@{carol.id}> — 0 total victories · 3 excellent · 3 games · "
+        f"**3.** <@{carol.id}> — 0 total victories · 3 excellent games · 3 games · "
         "4.3 cards left on average · best 3",
-        f"**4.** <@{dave.id}> — 0 total victories · 1 excellent · 1 games · "
+        f"**4.** <@{dave.id}> — 0 total victories · 1 excellent game · 1 game · "
         "5.0 cards left on average · best 5",
     ]
 
@@ -55,7 +55,7 @@ async def test_best_teams_per_category_and_players_table(simcord_env: simcord.En
     assert stats is not None
     the_game = field_value(stats, "The Game")
     assert the_game.splitlines()[:2] == [
-        "4 games · 1 total victories · 4 excellent · 2.5 cards left on average · best 0",
+        "4 games · 1 total victory · 4 excellent games · 2.5 cards left on average · best 0",
         "Players table: rank 1 of 4.",
     ]
     assert "Best team result: 🏆 total victory (2 players · standard" in the_game
