@@ -499,6 +499,8 @@ class TableService:
         running.state = new_state
         game.state = new_state.model_dump_json()
         refresh_turns(running, previous, moment)
+        if running.ui.ends_turn(events):
+            game.seat(seat_number).stand_in = False
         result = engine.result(new_state)
         if result is not None:
             game.status = GameStatus.FINISHED

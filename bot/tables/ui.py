@@ -20,6 +20,8 @@ turns engine views into Discord content and clicked controls back into engine ac
   such as "pick a card, then a pile").
 - optionally `render_finish(ctx: FinishContext) -> Panel | None`: a message posted once when the
   game ends (score, time taken, talk-rule offences); by default none.
+- optionally `ends_turn(events) -> bool`: whether an action ended the seat's turn, so that a
+  computer standing in after a timeout stops even when the same seat plays next.
 - optionally `computers_wait_for_people = True`: when several seats may act at once (anyone may
   open The Game), computer seats leave the first move to the people.
 
@@ -202,6 +204,12 @@ class GameUI(ABC):
     def render_finish(self, ctx: FinishContext) -> Panel | None:
         """A message posted once when the game ends, after the final table; None for none."""
         return None
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """Whether these events end the acting seat's turn. A computer standing in for a player
+        who ran out of time hands the seat back there, even when the same seat plays next (The
+        Game solo). By default it hands it back once the seat no longer has to act."""
+        return False
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """A short message for a rejected action. Default: the catalog entry

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -20,6 +22,7 @@ from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
 from cogs.the_game.words import card, pile_name
 from games.core.errors import RuleError
+from games.the_game.events import TurnEnded
 
 
 class TheGameUI(GameUI):
@@ -40,6 +43,10 @@ class TheGameUI(GameUI):
 
     def render_finish(self, ctx: FinishContext) -> Panel | None:
         return finish_panel(ctx)
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """Alone at the table, the same seat plays again: a stand-in must still stop."""
+        return any(isinstance(event, TurnEnded) for event in events)
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """Engine errors name piles by index and cards by value; players read ▲A and `57`."""

@@ -169,10 +169,10 @@ class Driver:
         for player in self.players.values():
             latest = [sent for sent in self.sent if sent.owner == player.member.id][-1]
             assert set(state.hands[player.seat]) <= latest.numbers
+        owners = {seat: player.member.id for seat, player in self.players.items()}
         for sent in self.sent:
             for seat, cards in enumerate(state.hands):
-                player = self.players.get(seat)
-                if player is not None and sent.owner == player.member.id:
+                if sent.owner is not None and sent.owner == owners.get(seat):
                     continue
                 leaked = sent.numbers & set(cards)
                 assert not leaked, (seat, leaked, sent.owner, sent.texts)

@@ -214,3 +214,22 @@ async def test_the_turn_timer_finishes_the_turn_with_legal_moves(
     assert query(settings.database_path, "SELECT stand_in FROM seats WHERE seat = 0") == [(0,)]
     hand = await driver.open_hand(player)
     assert [c for c in components(hand) if c.get("label") == "End turn"] == []
+
+
+async def test_alone_at_the_table_the_timer_plays_one_turn_and_hands_the_seat_back(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel)
+    await env.advance_time(settings.turn_seconds)
+
+    logged = actions(settings)
+    assert {(seat, actor) for seat, actor, _ in logged} == {(0, "timeout")}
+    assert [action for _, _, action in logged].count('{"kind":"end_turn"}') == 1
+    assert logged[-1][2] == '{"kind":"end_turn"}'
+    await env.advance_time(settings.turn_seconds / 4)
+    assert len(actions(settings)) == len(logged), "alice plays her next turn herself"
+    assert driver.state().turn == 1
