@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionSelect, Choice, Control, HandContext, HandPanel
-from cogs.the_game.table import COLOUR
+from cogs.the_game.table import COLOUR, hints
 from cogs.the_game.words import (
     BACKWARDS_MARK,
     WITHDRAW_EMOJI,
@@ -70,6 +70,9 @@ def hand_panel(ctx: HandContext) -> HandPanel:
     )
     tops = " · ".join(f"**{pile_name(pile)}** {card(top)}" for pile, top in enumerate(view.tops))
     embed.add_field(name=tr("the_game.hand.piles"), value=tops, inline=False)
+    talk = hints(view, ctx.seats, tr)
+    if talk:
+        embed.add_field(name=tr("the_game.table.hints"), value=talk, inline=False)
     embed.add_field(name=tr("the_game.hand.status"), value=status(ctx, view, chosen), inline=False)
     controls: list[Control] = []
     if piles:
@@ -86,9 +89,9 @@ def hand_panel(ctx: HandContext) -> HandPanel:
                 row=END_ROW,
             )
         )
-    talk = talk_select(ctx.legal, view, tr)
-    if talk is not None:
-        controls.append(talk)
+    menu = talk_select(ctx.legal, view, tr)
+    if menu is not None:
+        controls.append(menu)
     return HandPanel(embeds=[embed], controls=controls)
 
 
