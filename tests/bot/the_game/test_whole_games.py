@@ -91,8 +91,10 @@ async def test_two_members_and_a_computer_play_a_whole_game(
     assert any(line.startswith("💬 Computer 3: ") for line in public), "computer hints shown"
     assert f"▶️ Turn: <@{bob.id}>" in "\n".join(public), "bob is mentioned when his turn starts"
 
-    summary = driver.thread.history()[-1]
+    *_, table, summary = driver.thread.history()
     state = driver.state()
+    team = f"<@{alice.id}>, <@{bob.id}>, Computer 3"
+    assert table.content.startswith(f"🏁 Game over.\n🤝 Team {team} — score {state.cards_left}")
     placed = [sum(1 for p in state.placements if p.seat == seat) for seat in range(3)]
     assert fields(summary)["Cards placed"].splitlines() == [
         f"alice: {placed[0]} cards · 0 talk-rule slips",
