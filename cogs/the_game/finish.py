@@ -21,27 +21,29 @@ def finish_panel(ctx: FinishContext) -> Panel:
     left = int(summary["cards_left"])
     verdict = str(summary["verdict"])
     placed: list[int] = list(summary["cards_placed"])
-    embed = discord.Embed(
-        title=tr("the_game.finish.title"),
-        description=tr(f"the_game.finish.verdict.{verdict}", left=count(tr, "cards", left)),
-        colour=VERDICT_COLOURS.get(verdict, discord.Colour.dark_grey()),
-    )
+    story = [tr(f"the_game.finish.verdict.{verdict}", left=count(tr, "cards", left))]
     stuck = next((e.stuck_seat for e in ctx.table.events if isinstance(e, GameOver)), None)
     if stuck is not None:
-        embed.description = "\n".join(
-            [embed.description or "", tr("the_game.news.stuck", name=ctx.table.seats[stuck].name)]
-        )
-    lines = []
-    for info in ctx.table.seats:
-        line = tr(
-            "the_game.finish.placed_line",
-            name=info.name,
-            placed=count(tr, "cards", placed[info.seat]),
-        )
-        if not info.is_computer:
-            offences = ctx.offences.get(info.seat, 0)
-            line += " · " + count(tr, "offences", offences)
-        lines.append(line)
-    embed.add_field(name=tr("the_game.finish.players"), value="\n".join(lines), inline=False)
+        story.append(tr("the_game.news.stuck", name=ctx.table.seats[stuck].name))
+    embed = discord.Embed(
+        title=tr("the_game.finish.title"),
+        description="\n".join(story),
+        colour=VERDICT_COLOURS.get(verdict, discord.Colour.dark_grey()),
+    )
+    embed.add_field(
+        name=tr("the_game.finish.players"), value=player_lines(ctx, placed), inline=False
+    )
     embed.add_field(name=tr("the_game.finish.time"), value=duration(tr, ctx.seconds), inline=False)
     return Panel(embeds=[embed])
+
+
+def player_lines(ctx: FinishContext, placed: list[int]) -> str:
+    """Cards placed by each seat, and each member's talk-rule offences during the game."""
+    tr = ctx.table.tr
+    lines = []
+    for info in ctx.table.seats:
+        parts = [count(tr, "placed", placed[info.seat])]
+        if not info.is_computer:
+            parts.append(count(tr, "offences", ctx.offences.get(info.seat, 0)))
+        lines.append(tr("the_game.finish.player_line", name=info.name, what=" · ".join(parts)))
+    return "\n".join(lines)

@@ -51,7 +51,7 @@ async def test_a_solo_game_played_to_the_end(simcord_env: simcord.Env, settings:
     assert (embed.description or "").startswith(verdict)
     placed = len(state.placements)
     assert fields(summary) == {
-        "Cards placed": f"alice: {placed} cards · 1 talk-rule slip",
+        "Players": f"alice: {placed} cards placed · 1 talk-rule slip",
         "⏱️ Time": "2 min",
     }
 
@@ -96,9 +96,9 @@ async def test_two_members_and_a_computer_play_a_whole_game(
     team = f"<@{alice.id}>, <@{bob.id}>, Computer 3"
     assert table.content.startswith(f"🏁 Game over.\n🤝 Team {team} — score {state.cards_left}")
     placed = [sum(1 for p in state.placements if p.seat == seat) for seat in range(3)]
-    assert fields(summary)["Cards placed"].splitlines() == [
-        f"alice: {placed[0]} cards · 0 talk-rule slips",
-        f"bob: {placed[1]} cards · 0 talk-rule slips",
-        f"Computer 3: {placed[2]} cards",
+    assert fields(summary)["Players"].splitlines() == [
+        f"alice: {placed[0]} cards placed · 0 talk-rule slips",
+        f"bob: {placed[1]} cards placed · 0 talk-rule slips",
+        f"Computer 3: {placed[2]} cards placed",
     ]
     assert f"{state.cards_left} card" in (summary.embeds[0].description or "")
