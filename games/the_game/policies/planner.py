@@ -34,14 +34,22 @@ class Weights:
     backwards_gain: float = 2.0
     extra_bonus: float = 1.5
     endgame_bonus: float = 0.5
-    dont_play_penalty: float = 6.0
+    dont_play_penalty: float = 3.0
+    """Added to a placement that shuts more than `hint_close` on a pile a partner asked us to
+    leave alone (or wants to play on): it would likely jump their card."""
     dont_jump_penalty: float = 3.0
-    want_play_penalty: float = 3.0
+    """Added to a placement that shuts more than `hint_near` where a partner asked for no big
+    jump."""
+    want_play_penalty: float = 2.0
     beam: tuple[int, ...] = (5, 4, 3)
     """Moves kept per search depth (the last entry holds for deeper levels)."""
     extra_depth: int = 2
     hint_close: float = 1.0
+    """Our best card on a pile shuts at most this much: ask partners not to play there."""
     hint_near: float = 4.0
+    """Our best card on a pile shuts at most this much: ask partners not to jump far there."""
+    max_hints: int = 2
+    """Hints we keep standing at once, for our cheapest piles: more would only blur them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +60,9 @@ class Costs:
     """loss[v]: summed weight of the live cards <= v losing one pile."""
     gain: tuple[float, ...]
     """gain[v]: summed weight of the live cards <= v regaining one pile."""
-    penalty: tuple[float, ...]
-    """Per pile, the fixed penalty partners' hints put on a forward placement there."""
-    jump_penalty: tuple[float, ...]
-    """Per pile, the penalty on a forward placement that shuts out at least two cards."""
+    hint_limit: tuple[float, ...]
+    """Per pile, the shut-out weight above which partners' hints add `hint_penalty`."""
+    hint_penalty: tuple[float, ...]
 
 
 def prepare_costs(table: Table, w: Weights) -> Costs:
@@ -77,17 +84,21 @@ def prepare_costs(table: Table, w: Weights) -> Costs:
             running_gain += scale * weights[min(options + 1, top_weight)]
         loss[value] = running_loss
         gain[value] = running_gain
-    penalty = []
-    jump_penalty = []
+    limits: list[float] = []
+    penalties: list[float] = []
     for kinds in table.foreign_hints:
-        fixed = 0.0
-        if HintKind.DONT_PLAY in kinds:
-            fixed += w.dont_play_penalty
-        if HintKind.WANT_PLAY in kinds:
-            fixed += w.want_play_penalty
-        penalty.append(fixed)
-        jump_penalty.append(w.dont_jump_penalty if HintKind.DONT_JUMP in kinds else 0.0)
-    return Costs(tuple(loss), tuple(gain), tuple(penalty), tuple(jump_penalty))
+        rules = [
+            (limit, amount)
+            for kind, limit, amount in (
+                (HintKind.DONT_PLAY, w.hint_close, w.dont_play_penalty),
+                (HintKind.WANT_PLAY, w.hint_close, w.want_play_penalty),
+                (HintKind.DONT_JUMP, w.hint_near, w.dont_jump_penalty),
+            )
+            if kind in kinds
+        ]
+        limits.append(min((limit for limit, _ in rules), default=float("inf")))
+        penalties.append(max((amount for _, amount in rules), default=0.0))
+    return Costs(tuple(loss), tuple(gain), tuple(limits), tuple(penalties))
 
 
 def plan_turn(table: Table, w: Weights) -> tuple[list[Move], bool]:
@@ -116,7 +127,8 @@ def _search(
     """
     required = table.required
     bonus = w.endgame_bonus if table.draw_pile_size == 0 else w.extra_bonus
-    loss, gain, penalty, jump_penalty = costs.loss, costs.gain, costs.penalty, costs.jump_penalty
+    loss, gain = costs.loss, costs.gain
+    hint_limit, hint_penalty = costs.hint_limit, costs.hint_penalty
     back = w.backwards_gain
     root_tops = table.tops
     best_total = float("inf")
@@ -139,9 +151,9 @@ def _search(
             if pile < 2:
                 for index, card in enumerate(hand):
                     if card > top:
-                        step = loss[card - 1] - loss[top] + penalty[pile]
-                        if card - top > 2:
-                            step += jump_penalty[pile]
+                        step = loss[card - 1] - loss[top]
+                        if step > hint_limit[pile]:
+                            step += hint_penalty[pile]
                     elif card == top - 10:
                         # Re-opened cards that were shut before this turn earn the trick bonus;
                         # those this very sequence shut only get their loss back.
@@ -155,9 +167,9 @@ def _search(
             else:
                 for index, card in enumerate(hand):
                     if card < top:
-                        step = loss[top - 1] - loss[card] + penalty[pile]
-                        if top - card > 2:
-                            step += jump_penalty[pile]
+                        step = loss[top - 1] - loss[card]
+                        if step > hint_limit[pile]:
+                            step += hint_penalty[pile]
                     elif card == top + 10:
                         root = root_tops[pile]
                         step = loss[top] - loss[min(card, root) - 1]
@@ -197,20 +209,23 @@ def wanted_hints(table: Table, w: Weights) -> dict[int, HintKind]:
     """Per pile, what to ask partners for, from how cheaply our best card fits there.
 
     A card that fits almost for free asks partners to leave the pile alone; one that fits with a
-    small cost asks them not to jump far. Hints never say a value.
+    small cost asks them not to jump far. Only the `max_hints` cheapest piles are named. Hints
+    never say a value.
     """
     costs = prepare_costs(table, w)
-    wanted: dict[int, HintKind] = {}
+    loss = costs.loss
+    cheapest: list[tuple[float, int]] = []
     for pile in range(PILE_COUNT):
         top = table.tops[pile]
-        fitting = [c for c in table.hand if (c > top if pile < 2 else c < top)]
-        if not fitting:
-            continue
-        best = min(
-            (costs.loss[max(c, top) - 1] - costs.loss[min(c, top)]) for c in fitting
-        )
-        if best <= w.hint_close:
-            wanted[pile] = HintKind.DONT_PLAY
-        elif best <= w.hint_near:
-            wanted[pile] = HintKind.DONT_JUMP
-    return wanted
+        shut = [
+            loss[card - 1] - loss[top] if pile < 2 else loss[top - 1] - loss[card]
+            for card in table.hand
+            if (card > top if pile < 2 else card < top)
+        ]
+        if shut and min(shut) <= w.hint_near:
+            cheapest.append((min(shut), pile))
+    cheapest.sort()
+    return {
+        pile: HintKind.DONT_PLAY if shut <= w.hint_close else HintKind.DONT_JUMP
+        for shut, pile in cheapest[: w.max_hints]
+    }

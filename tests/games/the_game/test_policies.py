@@ -73,7 +73,7 @@ def test_heuristic_stops_at_the_minimum_when_more_would_cost() -> None:
 def test_heuristic_avoids_a_pile_a_partner_asked_to_keep() -> None:
     # 22 fits best on pile 0, but seat 1 asked to keep pile 0, so 22 goes on pile 1.
     state = position(
-        [[22, 23, 70, 75, 80, 85], [2, 3, 4, 5, 6, 7]], tops=(20, 19, 100, 100), draw_pile=[50]
+        [[22, 23, 70, 75, 80, 85], [2, 3, 4, 5, 6, 7]], tops=(15, 14, 100, 100), draw_pile=[50]
     )
     state = state.model_copy(
         update={"hints": [Hint(seat=1, pile=0, kind=HintKind.DONT_PLAY, turn=0)]}
