@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionSelect, Choice, Control, HandContext, HandPanel
-from cogs.the_game.table import COLOUR, hints
+from cogs.the_game.table import COLOUR, add_lines, hints
 from cogs.the_game.words import (
     BACKWARDS_MARK,
     WITHDRAW_EMOJI,
@@ -70,9 +70,7 @@ def hand_panel(ctx: HandContext) -> HandPanel:
     )
     tops = " · ".join(f"**{pile_name(pile)}** {card(top)}" for pile, top in enumerate(view.tops))
     embed.add_field(name=tr("the_game.hand.piles"), value=tops, inline=False)
-    talk = hints(view, ctx.seats, tr)
-    if talk:
-        embed.add_field(name=tr("the_game.table.hints"), value=talk, inline=False)
+    add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
     embed.add_field(name=tr("the_game.hand.status"), value=status(ctx, view, chosen), inline=False)
     controls: list[Control] = []
     if piles:

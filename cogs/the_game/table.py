@@ -19,8 +19,11 @@ from games.the_game.events import CardPlaced, GameOver, HintGiven, HintWithdrawn
 from games.the_game.state import Placement
 from games.the_game.view import TheGameView
 
-RECENT_TURNS = 3
-"""Turns shown under "Recent moves": enough to follow the play without scrolling on a phone."""
+MIN_RECENT_TURNS = 3
+"""Turns shown under "Recent moves": a whole round, and at least this many."""
+
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value; longer lists continue in another field."""
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
 
@@ -39,12 +42,11 @@ def table_panel(ctx: TableContext) -> Panel:
         embed.add_field(
             name=tr("the_game.table.this_turn"), value=this_turn(view, ctx.seats, tr), inline=False
         )
-    moves = recent_moves(view.placements, ctx.seats, tr)
-    if moves:
-        embed.add_field(name=tr("the_game.table.recent"), value=moves, inline=False)
-    talk = hints(view, ctx.seats, tr)
-    if talk:
-        embed.add_field(name=tr("the_game.table.hints"), value=talk, inline=False)
+    turns = max(view.players, MIN_RECENT_TURNS)
+    add_lines(
+        embed, tr("the_game.table.recent"), recent_moves(view.placements, turns, ctx.seats, tr)
+    )
+    add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
     news = [line for event in ctx.events if (line := describe(event, ctx.seats, tr))]
     return Panel(content="\n".join(news) or None, embeds=[embed])
 
@@ -93,25 +95,40 @@ def placement_text(placement: Placement) -> str:
     return f"{pile_name(placement.pile)} {card(placement.card)}{mark}"
 
 
-def recent_moves(placements: Sequence[Placement], seats: Sequence[SeatInfo], tr: Texts) -> str:
-    """The placements of the last few turns, one line per turn, oldest first."""
-    turns = [list(group) for _, group in groupby(placements, key=lambda p: p.turn)]
+def add_lines(embed: discord.Embed, name: str, lines: Sequence[str]) -> None:
+    """A field of lines (none when there are no lines), continued in unnamed fields when the
+    lines do not fit in one (five chatty players can fill more than one with hints)."""
+    chunk: list[str] = []
+    for line in lines:
+        if chunk and len("\n".join([*chunk, line])) > FIELD_LIMIT:
+            embed.add_field(name=name, value="\n".join(chunk), inline=False)
+            name, chunk = "\u200b", []
+        chunk.append(line)
+    if chunk:
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+
+
+def recent_moves(
+    placements: Sequence[Placement], turns: int, seats: Sequence[SeatInfo], tr: Texts
+) -> list[str]:
+    """The placements of the last `turns` turns, one line per turn, oldest first."""
+    grouped = [list(group) for _, group in groupby(placements, key=lambda p: p.turn)]
     lines = []
-    for turn in turns[-RECENT_TURNS:]:
+    for turn in grouped[-turns:]:
         moves = " · ".join(placement_text(placement) for placement in turn)
         lines.append(tr("the_game.table.move_line", name=seats[turn[0].seat].name, moves=moves))
-    return "\n".join(lines)
+    return lines
 
 
-def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
-    return "\n".join(
+def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+    return [
         tr(
             "the_game.table.hint_line",
             name=seats[hint.seat].name,
             hint=hint_text(tr, hint.kind, hint.pile),
         )
         for hint in sorted(view.hints, key=lambda hint: (hint.pile, hint.seat))
-    )
+    ]
 
 
 def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:

@@ -132,7 +132,7 @@ class Driver:
 
     def table(self) -> Any:
         for message in reversed(self.thread.history()):
-            if "Show my hand" in button_labels(message) or "Voir ma main" in button_labels(message):
+            if "Show my hand" in button_labels(message):
                 return message
         raise AssertionError("no table message")
 

@@ -89,6 +89,9 @@ async def test_two_members_and_a_computer_play_a_whole_game(
         for line in text.splitlines()
     ]
     assert any(line.startswith("💬 Computer 3: ") for line in public), "computer hints shown"
+    backwards = [p for p in driver.state().placements if p.backwards and p.seat < 2]
+    assert backwards, "people used the backwards trick, from pile buttons marked ↩"
+    assert any("↩" in line for line in public), "backwards tricks are marked at the table"
     assert f"▶️ Turn: <@{bob.id}>" in "\n".join(public), "bob is mentioned when his turn starts"
 
     *_, table, summary = driver.thread.history()
