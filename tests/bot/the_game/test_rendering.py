@@ -4,6 +4,7 @@ player relies on."""
 from __future__ import annotations
 
 from bot.i18n import Texts
+from bot.tables.render import hand_view
 from bot.tables.ui import ActionButton, HandContext, SeatInfo, TableContext
 from cogs.the_game.ui import TheGameUI
 from games.the_game import ENGINE
@@ -19,8 +20,8 @@ def seats(count: int) -> list[SeatInfo]:
     return [SeatInfo(seat, f"{LONG_NAME} {seat}", 100 + seat, False) for seat in range(count)]
 
 
-def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[ActionButton]:
-    ctx = HandContext(
+def hand_context(state: TheGameState, seat: int, ui_state: str = "") -> HandContext:
+    return HandContext(
         game_id=1,
         seat=seat,
         view=ENGINE.view(state, seat),
@@ -30,7 +31,11 @@ def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[ActionButto
         ui_state=ui_state,
         tr=Texts("en"),
     )
-    return [c for c in UI.render_hand(ctx).controls if isinstance(c, ActionButton)]
+
+
+def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[ActionButton]:
+    controls = UI.render_hand(hand_context(state, seat, ui_state)).controls
+    return [control for control in controls if isinstance(control, ActionButton)]
 
 
 def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
@@ -60,3 +65,19 @@ def test_a_card_that_fits_nowhere_is_shown_but_cannot_be_chosen() -> None:
     buttons = {button.label: button for button in hand(state, 0)}
     assert buttons["90"].disabled
     assert not buttons["19"].disabled
+
+
+def test_the_hand_reads_top_down_cards_piles_end_turn_then_the_hints_menu() -> None:
+    state = position([[25, 40], [60]], tops=(35, 30, 20, 100), placed_this_turn=2)
+    view = hand_view(1, 0, 1, UI.render_hand(hand_context(state, 0, ui_state="25")))
+    assert view is not None
+    rows = [
+        [item.get("label") or item["placeholder"] for item in row["components"]]
+        for row in view.to_components()
+    ]
+    assert rows == [
+        ["25", "40"],
+        ["25 on ▲A ↩", "25 on ▼D"],
+        ["End turn"],
+        ["💬 Talk about a pile…"],
+    ]
