@@ -139,8 +139,11 @@ def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | No
         name = seats[event.seat].name
         return tr(key, name=name, card=card(event.card), pile=pile_name(event.pile)) + mark
     if isinstance(event, TurnEnded):
+        name = seats[event.seat].name
+        if not event.drawn:
+            return tr("the_game.news.turn_ended_no_draw", name=name)
         drawn = count(tr, "drawn", event.drawn)
-        return tr("the_game.news.turn_ended", name=seats[event.seat].name, drawn=drawn)
+        return tr("the_game.news.turn_ended", name=name, drawn=drawn)
     if isinstance(event, HintGiven):
         hint = hint_text(tr, event.hint, event.pile)
         return tr("the_game.news.hint", name=seats[event.seat].name, hint=hint)
