@@ -11,7 +11,6 @@ from collections.abc import Sequence
 LOWEST_CARD = 2
 HIGHEST_CARD = 99
 ALL_CARDS: tuple[int, ...] = tuple(range(LOWEST_CARD, HIGHEST_CARD + 1))
-CARD_COUNT = len(ALL_CARDS)
 
 PILE_COUNT = 4
 PILES: tuple[int, ...] = tuple(range(PILE_COUNT))
@@ -19,10 +18,6 @@ START_TOPS: tuple[int, ...] = (1, 1, 100, 100)
 """Piles 0 and 1 ascend from a virtual 1; piles 2 and 3 descend from a virtual 100."""
 
 BACKWARDS_STEP = 10
-
-
-def is_ascending(pile: int) -> bool:
-    return pile < 2
 
 
 def can_place(card: int, pile: int, top: int) -> bool:

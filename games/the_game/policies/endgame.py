@@ -7,7 +7,7 @@ card when one exists, or else the longest sequence it met.
 
 from __future__ import annotations
 
-from games.the_game.cards import PILE_COUNT
+from games.the_game.cards import BACKWARDS_STEP, PILE_COUNT
 from games.the_game.policies.planner import Move
 
 NODE_LIMIT = 20_000
@@ -40,12 +40,12 @@ def solve_alone(hand: tuple[int, ...], tops: tuple[int, ...]) -> list[Move] | No
                 if pile < 2:
                     if card > top:
                         moves.append((card - top, index, pile))
-                    elif card == top - 10:
-                        moves.append((-10, index, pile))
+                    elif card == top - BACKWARDS_STEP:
+                        moves.append((-BACKWARDS_STEP, index, pile))
                 elif card < top:
                     moves.append((top - card, index, pile))
-                elif card == top + 10:
-                    moves.append((-10, index, pile))
+                elif card == top + BACKWARDS_STEP:
+                    moves.append((-BACKWARDS_STEP, index, pile))
         moves.sort()
         for _, index, pile in moves:
             card = cards[index]

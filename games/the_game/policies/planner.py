@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.the_game.cards import PILE_COUNT
+from games.the_game.cards import BACKWARDS_STEP, PILE_COUNT
 from games.the_game.policies.table import Table
 from games.the_game.state import HintKind
 
@@ -29,8 +29,6 @@ class Weights:
 
     option_loss: tuple[float, ...] = (0.0, 4.0, 1.5, 0.8, 0.5)
     """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
-    own_weight: float = 1.0
-    """How much more our own cards count than unseen ones (we must place them soon)."""
     backwards_gain: float = 2.0
     extra_bonus: float = 1.5
     endgame_bonus: float = 0.5
@@ -72,16 +70,14 @@ def prepare_costs(table: Table, w: Weights) -> Costs:
     gain = [0.0] * 101
     weights = w.option_loss
     top_weight = len(weights) - 1
-    own = set(table.hand)
     running_loss = running_gain = 0.0
     for value in range(101):
         if live[value]:
             options = (
                 (value > tops[0]) + (value > tops[1]) + (value < tops[2]) + (value < tops[3])
             )
-            scale = w.own_weight if value in own else 1.0
-            running_loss += scale * weights[options]
-            running_gain += scale * weights[min(options + 1, top_weight)]
+            running_loss += weights[options]
+            running_gain += weights[min(options + 1, top_weight)]
         loss[value] = running_loss
         gain[value] = running_gain
     limits: list[float] = []
@@ -154,7 +150,7 @@ def _search(
                         step = loss[card - 1] - loss[top]
                         if step > hint_limit[pile]:
                             step += hint_penalty[pile]
-                    elif card == top - 10:
+                    elif card == top - BACKWARDS_STEP:
                         # Re-opened cards that were shut before this turn earn the trick bonus;
                         # those this very sequence shut only get their loss back.
                         root = root_tops[pile]
@@ -170,7 +166,7 @@ def _search(
                         step = loss[top - 1] - loss[card]
                         if step > hint_limit[pile]:
                             step += hint_penalty[pile]
-                    elif card == top + 10:
+                    elif card == top + BACKWARDS_STEP:
                         root = root_tops[pile]
                         step = loss[top] - loss[min(card, root) - 1]
                         if card > root:

@@ -109,3 +109,16 @@ def test_bench_prints_figures_as_json(capsys: pytest.CaptureFixture[str]) -> Non
     assert figures["game"] == "the-game" and figures["games"] == 3 and figures["hints"] is True
     assert 0 <= figures["avg_left"] <= 98
     assert "3/3 games" in out.err
+
+
+def test_heuristic_solves_a_solo_end_game_that_needs_the_right_order() -> None:
+    # Only pile 0 is still open. 31, 35, then 25 (backwards from 35), then 45 places all four;
+    # placing 45 before 25 would strand 25.
+    state = position([[25, 31, 35, 45]], tops=(30, 99, 2, 2), draw_pile=[])
+    policy = HeuristicPolicy(hints=False)
+    rng = random.Random(0)
+    while ENGINE.to_act(state):
+        action = policy.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), rng)
+        state = ENGINE.apply(state, 0, action)[0]
+    result = ENGINE.result(state)
+    assert result is not None and result.summary["verdict"] == "total_victory"
