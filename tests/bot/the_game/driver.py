@@ -28,6 +28,9 @@ from tests.bot.helpers import button_labels, query
 
 CARD_TOKEN = re.compile(r"`(\d+)`")
 NUMBER = re.compile(r"\d+")
+PAYLOAD_CARD = re.compile(r"^[cp](\d+)")
+"""The card in a hand control's payload ("c57" picks 57, "p57.3" puts it on a pile); menu
+values name piles only."""
 
 
 def game_state(db: Path) -> TheGameState:
@@ -82,8 +85,9 @@ class Sent:
 
 
 def _texts(payload: dict[str, Any]) -> tuple[list[str], set[int]]:
-    """Visible text, and the numbers players could read: card tokens in text, and every number
-    in a game control's label, options and payload (a client can read custom ids)."""
+    """Visible text, and the numbers players could read: card tokens in text, every number in
+    a game control's label or menu options, and the card in its payload (a client can read
+    custom ids)."""
     texts: list[str] = []
     numbers: set[int] = set()
     if payload.get("content"):
@@ -98,11 +102,12 @@ def _texts(payload: dict[str, Any]) -> tuple[list[str], set[int]]:
         custom_id = component.get("custom_id") or ""
         if not custom_id.startswith(("ct:act:", "ct:pick:")):
             continue
-        words = [component.get("label") or "", custom_id.split(":", 5)[5]]
-        words += [o["label"] + " " + o["value"] for o in component.get("options") or []]
-        for word in words:
-            texts.append(word)
-            numbers |= {int(n) for n in NUMBER.findall(word)}
+        labels = [component.get("label") or ""]
+        labels += [option["label"] for option in component.get("options") or []]
+        for label in labels:
+            texts.append(label)
+            numbers |= {int(n) for n in NUMBER.findall(label)}
+        numbers |= {int(n) for n in PAYLOAD_CARD.findall(custom_id.split(":", 5)[5])}
     return texts, numbers
 
 
