@@ -35,3 +35,12 @@ async def offence_count(db: Database, guild_id: int, user_id: int) -> int:
         (guild_id, user_id),
     )
     return int(row[0]) if row is not None else 0
+
+
+async def game_offence_counts(db: Database, game_id: int) -> dict[int, int]:
+    """Offences recorded during one game, per member (members without any are absent)."""
+    rows = await db.fetchall(
+        "SELECT user_id, COUNT(*) FROM talk_offences WHERE game_id = ? GROUP BY user_id",
+        (game_id,),
+    )
+    return {int(user_id): int(total) for user_id, total in rows}

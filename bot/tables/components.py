@@ -220,6 +220,9 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:p
                 row=control.row,
             )
         )
+        # discord.py 2.7's Select keeps `row` in a slot that shadows `Item.row`, and a dynamic
+        # item's row is read from `Item._row`: without this the view places the menu anywhere.
+        self.item._row = control.row
         self.game_id, self.seat, self.version, self.payload = (
             game_id,
             seat,

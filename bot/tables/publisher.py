@@ -19,7 +19,8 @@ from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.records import Game, GameStatus, save_game
 from bot.tables.turns import Running
-from bot.tables.ui import SeatInfo, TableContext
+from bot.tables.ui import FinishContext, SeatInfo, TableContext
+from bot.talk_offences import game_offence_counts
 from games.core.engine import Engine
 from games.core.result import GameResult
 
@@ -74,13 +75,9 @@ class TablePublisher:
         someone deleted it."""
         game = running.game
         tr = await self.texts(game)
-        seats = self.seat_infos(game, tr)
-        finished = game.status is GameStatus.FINISHED
-        to_act = [] if finished else running.to_act()
-        spectator = running.engine.view(running.state, None)
-        panel = running.ui.render_table(
-            TableContext(game.id, spectator, events, seats, to_act, finished, tr)
-        )
+        table = self._table_context(running, events, tr)
+        seats, to_act, finished = table.seats, table.to_act, table.finished
+        panel = running.ui.render_table(table)
         if finished and game.outcome is not None:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr)
@@ -111,6 +108,42 @@ class TablePublisher:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:
                 log.info("old table message %s of game %s already gone", old, game.id)
+
+    def _table_context(
+        self, running: Running, events: Sequence[BaseModel], tr: Texts
+    ) -> TableContext:
+        game = running.game
+        finished = game.status is GameStatus.FINISHED
+        return TableContext(
+            game_id=game.id,
+            view=running.engine.view(running.state, None),
+            events=events,
+            seats=self.seat_infos(game, tr),
+            to_act=[] if finished else running.to_act(),
+            finished=finished,
+            tr=tr,
+        )
+
+    async def show_finish(self, running: Running, events: Sequence[BaseModel]) -> None:
+        """The UI's end-of-game message, if it has one, below the final table."""
+        game = running.game
+        if game.outcome is None:
+            return
+        tr = await self.texts(game)
+        by_user = await game_offence_counts(self.bot.db, game.id)
+        offences = {seat.seat: by_user.get(seat.user_id, 0) for seat in game.seats if seat.user_id}
+        seconds = (game.ended_at or now()) - (game.started_at or game.created_at)
+        outcome = GameResult.model_validate_json(game.outcome)
+        context = FinishContext(
+            self._table_context(running, events, tr), outcome, seconds, offences
+        )
+        panel = running.ui.render_finish(context)
+        if panel is None:
+            return
+        channel = self.bot.get_partial_messageable(game.place_id)
+        await channel.send(
+            content=panel.content, embeds=panel.embeds, allowed_mentions=MENTION_USERS
+        )
 
     async def edit_table(self, game: Game, **fields: Any) -> bool:
         """Edit the table message; False when there is none (never posted, or deleted)."""

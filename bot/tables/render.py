@@ -134,13 +134,18 @@ def turn_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: 
 
 
 def results_lines(result: GameResult, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
-    ordered = sorted(result.seats, key=lambda entry: (entry.rank, entry.seat))
+    """A line per seat by rank; one line for the whole team in a cooperative game, where every
+    seat shares rank 1 and the team's score."""
     lines = [tr("table.finished")]
-    for entry in ordered:
-        info = seats[entry.seat]
+    names = {info.seat: info.name if info.is_computer else info.mention for info in seats}
+    if result.cooperative and result.seats:
+        team = result.seats[0]
+        key = "table.result_team_won" if team.won else "table.result_team"
+        everyone = ", ".join(names[entry.seat] for entry in result.seats)
+        return [*lines, tr(key, names=everyone, score=team.score)]
+    for entry in sorted(result.seats, key=lambda entry: (entry.rank, entry.seat)):
         key = "table.result_won" if entry.won else "table.result"
-        name = info.name if info.is_computer else info.mention
-        lines.append(tr(key, rank=entry.rank, name=name, score=entry.score))
+        lines.append(tr(key, rank=entry.rank, name=names[entry.seat], score=entry.score))
     return lines
 
 

@@ -45,6 +45,7 @@ from bot.tables.records import (
 )
 from bot.tables.turns import (
     Running,
+    computers_due,
     next_wake,
     record_own_move,
     record_timeout,
@@ -498,6 +499,8 @@ class TableService:
         running.state = new_state
         game.state = new_state.model_dump_json()
         refresh_turns(running, previous, moment)
+        if running.ui.ends_turn(events):
+            game.seat(seat_number).stand_in = False
         result = engine.result(new_state)
         if result is not None:
             game.status = GameStatus.FINISHED
@@ -522,6 +525,8 @@ class TableService:
         seats = running.game.seats
         ping = [number for number in newly_to_act if not seats[number].computer_plays]
         await self.publisher.show_table(running, events, ping=ping)
+        if running.game.status is GameStatus.FINISHED:
+            await self.publisher.show_finish(running, events)
         self._arm(running)
 
     # ------------------------------------------------------ timers and computers
@@ -545,9 +550,9 @@ class TableService:
         """Do what is due, in this order: a computer move, a timeout, reminders."""
         game = running.game
         waiting = [game.seat(number) for number in running.to_act()]
-        computer = next((seat for seat in waiting if seat.computer_plays), None)
-        if computer is not None:
-            await self._computer_move(running, computer)
+        computers = computers_due(running)
+        if computers:
+            await self._computer_move(running, computers[0])
             return
         moment = now()
         late = next((s for s in waiting if s.deadline is not None and s.deadline <= moment), None)

@@ -74,6 +74,16 @@ def reminder_at(game: Game, seat: Seat) -> float | None:
     return seat.deadline - game.turn_seconds / 2
 
 
+def computers_due(running: Running) -> list[Seat]:
+    """Waiting seats a computer should play now. None while a person may act too, when the UI
+    asks computers to leave the first move to people (`GameUI.computers_wait_for_people`)."""
+    waiting = [running.game.seat(number) for number in running.to_act()]
+    computers = [seat for seat in waiting if seat.computer_plays]
+    if running.ui.computers_wait_for_people and len(computers) < len(waiting):
+        return []
+    return computers
+
+
 def next_wake(running: Running, moment: float, computer_delay: float) -> float | None:
     """Seconds until the game needs attention again, or None when it waits only for people
     who have no deadline (or is over)."""
@@ -81,7 +91,7 @@ def next_wake(running: Running, moment: float, computer_delay: float) -> float |
     if game.status is not GameStatus.RUNNING:
         return None
     waiting = [game.seat(number) for number in running.to_act()]
-    if any(seat.computer_plays for seat in waiting):
+    if computers_due(running):
         return computer_delay
     moments = [
         when

@@ -18,6 +18,12 @@ turns engine views into Discord content and clicked controls back into engine ac
 - `choose(ctx: HandContext, payload, values) -> Choice`: what a click on one of those controls
   means: an engine action to apply, or just another UI state to render (for a two-step choice
   such as "pick a card, then a pile").
+- optionally `render_finish(ctx: FinishContext) -> Panel | None`: a message posted once when the
+  game ends (score, time taken, talk-rule offences); by default none.
+- optionally `ends_turn(events) -> bool`: whether an action ended the seat's turn, so that a
+  computer standing in after a timeout stops even when the same seat plays next.
+- optionally `computers_wait_for_people = True`: when several seats may act at once (anyone may
+  open The Game), computer seats leave the first move to the people.
 
 Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters, unique
 within one hand: Discord refuses two components with the same custom id). The machinery wraps it
@@ -48,6 +54,7 @@ from pydantic import BaseModel
 from bot.i18n import Texts
 from games.core.engine import Engine
 from games.core.errors import RuleError
+from games.core.result import GameResult
 
 MAX_PAYLOAD = 60
 """Longest control payload: the rest of the 100-character custom id is the machinery's."""
@@ -85,6 +92,17 @@ class TableContext:
     to_act: Sequence[int]
     finished: bool
     tr: Texts
+
+
+@dataclass(frozen=True)
+class FinishContext:
+    """What the end-of-game message may show: the final table, the result, how long the game
+    ran (seconds from start to end) and each seat's talk-rule offences during this game."""
+
+    table: TableContext
+    result: GameResult
+    seconds: float
+    offences: Mapping[int, int]
 
 
 @dataclass(frozen=True)
@@ -157,6 +175,9 @@ class GameUI(ABC):
     """Subclass per game; `key` is the engine key (`"the-game"`, `"heaven-hell"`, `"level8"`)."""
 
     key: ClassVar[str]
+    computers_wait_for_people: ClassVar[bool] = False
+    """While a person may act, computer seats that could act too wait for them (or for their
+    deadline): a game that anyone may open is opened by a person, not by the fastest computer."""
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
         """The engine config from the `/play` options (see `cogs/lobby.py` for their names).
@@ -179,6 +200,16 @@ class GameUI(ABC):
 
         Raise `RuleError` for a choice that makes no sense; it is shown like an engine error.
         """
+
+    def render_finish(self, ctx: FinishContext) -> Panel | None:
+        """A message posted once when the game ends, after the final table; None for none."""
+        return None
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """Whether these events end the acting seat's turn. A computer standing in for a player
+        who ran out of time hands the seat back there, even when the same seat plays next (The
+        Game solo). By default it hands it back once the seat no longer has to act."""
+        return False
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """A short message for a rejected action. Default: the catalog entry

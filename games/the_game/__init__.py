@@ -1,1 +1,7 @@
-"""The Game: a cooperative card game where the players must not talk about card values."""
+"""The Game (cooperative, 1-5 players): a pure engine, computer players and a simulator."""
+
+from games.the_game.engine import TheGameEngine
+
+ENGINE = TheGameEngine()
+
+__all__ = ["ENGINE", "TheGameEngine"]

@@ -1,0 +1,155 @@
+"""The public table: piles, draw pile, hand sizes, the turn, recent moves and standing hints.
+
+Built from the spectator view only (it has no hand at all), so nothing here can reveal a card
+that is still in someone's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+import discord
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from bot.tables.ui import Panel, SeatInfo, TableContext
+from cogs.the_game.words import BACKWARDS_MARK, card, count, hint_text, pile_name
+from games.the_game.events import CardPlaced, GameOver, HintGiven, HintWithdrawn, TurnEnded
+from games.the_game.state import Placement
+from games.the_game.view import TheGameView
+
+MIN_RECENT_TURNS = 3
+"""Turns shown under "Recent moves": a whole round, and at least this many."""
+
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value; longer lists continue in another field."""
+
+COLOUR = discord.Colour.from_rgb(230, 126, 34)
+
+
+def table_panel(ctx: TableContext) -> Panel:
+    view = ctx.view
+    if not isinstance(view, TheGameView):
+        raise TypeError(f"not a view of The Game: {type(view).__name__}")
+    tr = ctx.tr
+    embed = discord.Embed(title=title(view, tr), description=piles(view), colour=COLOUR)
+    embed.add_field(
+        name=tr("the_game.table.draw_pile"), value=count(tr, "cards", view.draw_pile_size)
+    )
+    embed.add_field(name=tr("the_game.table.players"), value=players(view, ctx.seats, tr))
+    if not view.over:
+        embed.add_field(
+            name=tr("the_game.table.this_turn"), value=this_turn(view, ctx.seats, tr), inline=False
+        )
+    turns = max(view.players, MIN_RECENT_TURNS)
+    add_lines(
+        embed, tr("the_game.table.recent"), recent_moves(view.placements, turns, ctx.seats, tr)
+    )
+    add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
+    news = [line for event in ctx.events if (line := describe(event, ctx.seats, tr))]
+    return Panel(content="\n".join(news) or None, embeds=[embed])
+
+
+def title(view: TheGameView, tr: Texts) -> str:
+    variants = [
+        tr(f"the_game.variant.{name}")
+        for name, on in (
+            ("expert", view.config.expert),
+            ("smaller_hands", view.config.smaller_hands),
+        )
+        if on
+    ]
+    return " · ".join([tr("games.the-game"), *variants])
+
+
+def piles(view: TheGameView) -> str:
+    """Two lines, ascending then descending, so the four tops stay readable on a phone."""
+    cells = [f"**{pile_name(pile)}** {card(top)}" for pile, top in enumerate(view.tops)]
+    return f"{cells[0]}    {cells[1]}\n{cells[2]}    {cells[3]}"
+
+
+def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
+    lines: list[str] = []
+    for info in seats:
+        mark = "▶️" if info.seat == view.current and not view.over else "▪️"
+        robot = "🤖 " if info.is_computer or info.autopilot else ""
+        size = count(tr, "cards", view.hand_sizes[info.seat])
+        lines.append(f"{mark} {robot}{info.name} — {size}")
+    return "\n".join(lines)
+
+
+def this_turn(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
+    if view.current is None:
+        return tr("the_game.table.open_any", minimum=view.minimum)
+    name = seats[view.current].name
+    placed = count(tr, "placed", view.placed_this_turn)
+    if view.still_required:
+        more = count(tr, "more", view.still_required)
+        return tr("the_game.table.turn_must", name=name, placed=placed, more=more)
+    return tr("the_game.table.turn_may_end", name=name, placed=placed)
+
+
+def placement_text(placement: Placement) -> str:
+    mark = f" {BACKWARDS_MARK}" if placement.backwards else ""
+    return f"{pile_name(placement.pile)} {card(placement.card)}{mark}"
+
+
+def add_lines(embed: discord.Embed, name: str, lines: Sequence[str]) -> None:
+    """A field of lines (none when there are no lines), continued in unnamed fields when the
+    lines do not fit in one (five chatty players can fill more than one with hints)."""
+    chunk: list[str] = []
+    for line in lines:
+        if chunk and len("\n".join([*chunk, line])) > FIELD_LIMIT:
+            embed.add_field(name=name, value="\n".join(chunk), inline=False)
+            name, chunk = "\u200b", []
+        chunk.append(line)
+    if chunk:
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+
+
+def recent_moves(
+    placements: Sequence[Placement], turns: int, seats: Sequence[SeatInfo], tr: Texts
+) -> list[str]:
+    """The placements of the last `turns` turns, one line per turn, oldest first."""
+    grouped = [list(group) for _, group in groupby(placements, key=lambda p: p.turn)]
+    lines = []
+    for turn in grouped[-turns:]:
+        moves = " · ".join(placement_text(placement) for placement in turn)
+        lines.append(tr("the_game.table.move_line", name=seats[turn[0].seat].name, moves=moves))
+    return lines
+
+
+def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+    return [
+        tr(
+            "the_game.table.hint_line",
+            name=seats[hint.seat].name,
+            hint=hint_text(tr, hint.kind, hint.pile),
+        )
+        for hint in sorted(view.hints, key=lambda hint: (hint.pile, hint.seat))
+    ]
+
+
+def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
+    """One line about what just happened, above the table."""
+    if isinstance(event, CardPlaced):
+        key = "the_game.news.opened" if event.opened else "the_game.news.placed"
+        mark = f" {BACKWARDS_MARK} {tr('the_game.backwards')}" if event.backwards else ""
+        name = seats[event.seat].name
+        return tr(key, name=name, card=card(event.card), pile=pile_name(event.pile)) + mark
+    if isinstance(event, TurnEnded):
+        name = seats[event.seat].name
+        if not event.drawn:
+            return tr("the_game.news.turn_ended_no_draw", name=name)
+        drawn = count(tr, "drawn", event.drawn)
+        return tr("the_game.news.turn_ended", name=name, drawn=drawn)
+    if isinstance(event, HintGiven):
+        hint = hint_text(tr, event.hint, event.pile)
+        return tr("the_game.news.hint", name=seats[event.seat].name, hint=hint)
+    if isinstance(event, HintWithdrawn):
+        pile = pile_name(event.pile)
+        return tr("the_game.news.withdrawn", name=seats[event.seat].name, pile=pile)
+    if isinstance(event, GameOver) and event.stuck_seat is not None:
+        return tr("the_game.news.stuck", name=seats[event.stuck_seat].name)
+    return None

@@ -1,0 +1,62 @@
+"""`TheGameUI`: The Game's tables, hands and end-of-game message for the table machinery."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from bot.tables.ui import (
+    Choice,
+    FinishContext,
+    GameUI,
+    HandContext,
+    HandPanel,
+    Panel,
+    TableContext,
+)
+from cogs.the_game.finish import finish_panel
+from cogs.the_game.hand import choose, hand_panel
+from cogs.the_game.table import table_panel
+from cogs.the_game.words import card, pile_name
+from games.core.errors import RuleError
+from games.the_game.events import TurnEnded
+
+
+class TheGameUI(GameUI):
+    """`/play the-game` options `expert` and `smaller_hands` are the engine config's own field
+    names, so the default `make_config` applies."""
+
+    key = "the-game"
+    computers_wait_for_people = True
+
+    def render_table(self, ctx: TableContext) -> Panel:
+        return table_panel(ctx)
+
+    def render_hand(self, ctx: HandContext) -> HandPanel:
+        return hand_panel(ctx)
+
+    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+        return choose(payload, values)
+
+    def render_finish(self, ctx: FinishContext) -> Panel | None:
+        return finish_panel(ctx)
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """Alone at the table, the same seat plays again: a stand-in must still stop."""
+        return any(isinstance(event, TurnEnded) for event in events)
+
+    def describe_error(self, error: RuleError, tr: Texts) -> str:
+        """Engine errors name piles by index and cards by value; players read ▲A and `57`."""
+        key = f"the_game.error.{error.code}"
+        if not tr.has(key):
+            return super().describe_error(error, tr)
+        params: dict[str, Any] = dict(error.params)
+        if "pile" in params:
+            params["pile"] = pile_name(int(params["pile"]))
+        for name in ("card", "top"):
+            if name in params:
+                params[name] = card(int(params[name]))
+        return tr(key, **params)

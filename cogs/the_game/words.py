@@ -1,0 +1,54 @@
+"""How The Game's things are written: pile names without digits, cards, counts and hints.
+
+Every card value the bot shows goes through `card()`, so a value is always set apart the same
+way (`57`) from the counts around it (draw pile size, cards in a hand), which are plain words.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import Texts
+from games.the_game.state import HintKind
+
+PILE_NAMES: tuple[str, ...] = ("▲A", "▲B", "▼C", "▼D")
+"""Pile names contain no digit: the talk rule forbids numbers, and players must be able to name
+the piles in chat ("don't play on ▼C")."""
+
+BACKWARDS_MARK = "↩"
+"""Marks a backwards-trick placement (a card exactly 10 back) in moves and on pile buttons."""
+
+HINT_EMOJI: dict[HintKind, str] = {
+    HintKind.DONT_PLAY: "🚫",
+    HintKind.DONT_JUMP: "⚠️",
+    HintKind.WANT_PLAY: "🙋",
+}
+WITHDRAW_EMOJI = "↩️"
+
+
+def pile_name(pile: int) -> str:
+    return PILE_NAMES[pile]
+
+
+def card(value: int) -> str:
+    return f"`{value}`"
+
+
+def count(tr: Texts, key: str, n: int) -> str:
+    """`the_game.<key>.one` or `.other` with `{n}`: French treats 0 as singular, English not."""
+    singular = n < 2 if tr.locale == "fr" else n == 1
+    return tr(f"the_game.{key}.{'one' if singular else 'other'}", n=n)
+
+
+def hint_text(tr: Texts, kind: HintKind, pile: int) -> str:
+    """A hint as the table and the hand's menu say it: "🚫 Don't play on ▲A"."""
+    return f"{HINT_EMOJI[kind]} {tr(f'the_game.hint.{kind.value}', pile=pile_name(pile))}"
+
+
+def duration(tr: Texts, seconds: float) -> str:
+    """How long a game took, to the minute once it is over a minute."""
+    total = int(seconds)
+    if total < 60:
+        return tr("the_game.duration.seconds", s=total)
+    hours, minutes = divmod(total // 60, 60)
+    if hours:
+        return tr("the_game.duration.hours", h=hours, m=minutes)
+    return tr("the_game.duration.minutes", m=minutes)

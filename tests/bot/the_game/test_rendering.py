@@ -1,0 +1,83 @@
+"""The table and hand as pure renderings of engine views: limits Discord enforces, the marks a
+player relies on."""
+
+from __future__ import annotations
+
+from bot.i18n import Texts
+from bot.tables.render import hand_view
+from bot.tables.ui import ActionButton, HandContext, SeatInfo, TableContext
+from cogs.the_game.ui import TheGameUI
+from games.the_game import ENGINE
+from games.the_game.actions import GiveHint
+from games.the_game.state import HintKind, TheGameState
+from tests.games.the_game.helpers import position
+
+UI = TheGameUI()
+LONG_NAME = "Quelqu'un au nom vraiment très long"
+
+
+def seats(count: int) -> list[SeatInfo]:
+    return [SeatInfo(seat, f"{LONG_NAME} {seat}", 100 + seat, False) for seat in range(count)]
+
+
+def hand_context(state: TheGameState, seat: int, ui_state: str = "") -> HandContext:
+    return HandContext(
+        game_id=1,
+        seat=seat,
+        view=ENGINE.view(state, seat),
+        legal=ENGINE.legal_actions(state, seat),
+        seats=seats(state.players),
+        to_act=ENGINE.to_act(state),
+        ui_state=ui_state,
+        tr=Texts("en"),
+    )
+
+
+def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[ActionButton]:
+    controls = UI.render_hand(hand_context(state, seat, ui_state)).controls
+    return [control for control in controls if isinstance(control, ActionButton)]
+
+
+def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
+    state = ENGINE.new_game(ENGINE.config_model(), 5, seed=3)
+    for seat in range(5):
+        for pile in range(4):
+            state, _ = ENGINE.apply(state, seat, GiveHint(pile=pile, hint=HintKind.DONT_JUMP))
+    tr = Texts("fr")
+    ctx = TableContext(1, ENGINE.view(state, None), [], seats(5), ENGINE.to_act(state), False, tr)
+    embed = UI.render_table(ctx).embeds[0]
+    assert all(len(field.value or "") <= 1024 for field in embed.fields)
+    assert len(embed) <= 6000
+    shown = "\n".join(field.value or "" for field in embed.fields)
+    assert shown.count("Ne sautez pas trop loin") == 20
+
+
+def test_pile_buttons_offer_legal_piles_and_mark_the_backwards_trick() -> None:
+    state = position([[25, 40], [60]], tops=(35, 30, 20, 100), placed_this_turn=0)
+    labels = [button.label for button in hand(state, 0, ui_state="25")]
+    assert [label for label in labels if " on " in label] == ["25 on ▲A ↩", "25 on ▼D"]
+    other = [button for button in hand(state, 0) if button.label == "40"]
+    assert other and not other[0].disabled
+
+
+def test_a_card_that_fits_nowhere_is_shown_but_cannot_be_chosen() -> None:
+    state = position([[19, 90], [60]], tops=(95, 95, 20, 15), placed_this_turn=0)
+    buttons = {button.label: button for button in hand(state, 0)}
+    assert buttons["90"].disabled
+    assert not buttons["19"].disabled
+
+
+def test_the_hand_reads_top_down_cards_piles_end_turn_then_the_hints_menu() -> None:
+    state = position([[25, 40], [60]], tops=(35, 30, 20, 100), placed_this_turn=2)
+    view = hand_view(1, 0, 1, UI.render_hand(hand_context(state, 0, ui_state="25")))
+    assert view is not None
+    rows = [
+        [item.get("label") or item["placeholder"] for item in row["components"]]
+        for row in view.to_components()
+    ]
+    assert rows == [
+        ["25", "40"],
+        ["25 on ▲A ↩", "25 on ▼D"],
+        ["End turn"],
+        ["💬 Talk about a pile…"],
+    ]

@@ -1,0 +1,235 @@
+"""The Game's table and hand: refusals, spectators, hints, options, languages, restart, timer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+import simcord.interactions
+
+from bot.settings import Settings
+from games.the_game.cards import can_place
+from tests.bot.helpers import query
+from tests.bot.the_game.conftest import BotFactory
+from tests.bot.the_game.driver import (
+    components,
+    enabled_buttons,
+    fields,
+    forge_control,
+    pile_label,
+    start,
+    talk_menu,
+)
+
+
+def actions(settings: Settings) -> list[tuple[int, str, str]]:
+    return query(settings.database_path, "SELECT seat, actor, action FROM actions ORDER BY seq")
+
+
+async def test_a_wrong_placement_and_an_early_end_of_turn_are_refused(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel)
+    player = driver.players[0]
+    hand = await driver.open_hand(player)
+    cards = sorted(driver.state().hands[0])
+    high = cards[-1]
+    await driver.place(player, high, 0)
+    low = next(card for card in cards if not can_place(card, 0, high))
+    before = driver.state()
+
+    forged = forge_control(env, hand, f"p{low}.0")
+    result = await alice.click(hand, custom_id=forged)
+    assert [m.content for m in result.followups] == [
+        f"`{low}` cannot go on ▲A, whose top card is `{high}`: ▲ piles take a higher card "
+        "(or exactly 10 lower), ▼ piles a lower card (or exactly 10 higher)."
+    ]
+    assert all(m.ephemeral for m in result.followups)
+
+    forged = forge_control(env, hand, "end")
+    result = await alice.click(hand, custom_id=forged)
+    assert [m.content for m in result.followups] == [
+        "You cannot end your turn yet: place at least 2 cards first (1 so far)."
+    ]
+    assert driver.state() == before
+    assert len(actions(settings)) == 1
+    assert "End turn" not in enabled_buttons(hand)
+
+
+async def test_people_without_a_seat_are_told_so_and_see_only_the_public_table(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    carol = guild.add_member(env.create_user("carol"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    result = await carol.click(driver.table(), label="Show my hand")
+    assert result.response is not None and result.response.ephemeral
+    assert result.response.content == "You are not playing in this game."
+    table = driver.table()
+    assert not table.flags.ephemeral
+    assert fields(table)["Players"] == "▪️ alice — 7 cards\n▪️ 🤖 Computer 2 — 7 cards"
+
+
+async def test_hints_are_given_shown_and_withdrawn_from_the_hand(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel)
+    await driver.open_hand(driver.players[1])
+    await driver.talk(driver.players[1], "dont_play:2")
+    table = driver.table()
+    assert "💬 bob: 🚫 Please don't play on ▼C." in table.content
+    assert fields(table)["Hints"] == "bob: 🚫 Please don't play on ▼C"
+
+    alice_player = driver.players[0]
+    await driver.open_hand(alice_player)
+    await driver.place(alice_player, sorted(driver.state().hands[0])[0], 0)
+    bob_hand = await driver.open_hand(driver.players[1])
+    assert fields(bob_hand)["Now"] == "Waiting for alice."
+    assert not [label for label in enabled_buttons(bob_hand) if label.isdigit()]
+
+    menu = talk_menu(bob_hand)
+    assert menu is not None
+    assert "↩️ Withdraw my hint on ▼C" in [option["label"] for option in menu["options"]]
+    await driver.talk(driver.players[1], "withdraw:2")
+    table = driver.table()
+    assert "💬 bob withdrew their hint on ▼C." in table.content
+    assert "Hints" not in fields(table)
+
+
+async def test_expert_and_smaller_hands(simcord_env: simcord.Env, settings: Settings) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, expert=True, **{"smaller-hands": True})
+    state = driver.state()
+    assert state.config.expert and state.config.smaller_hands
+    assert len(state.hands[0]) == 7
+    table = driver.table()
+    assert table.embeds[0].title == "The Game · expert · smaller hands"
+    assert "at least 3 this turn" in fields(table)["This turn"]
+    assert fields(table)["🎴 Draw pile"] == "91 cards"
+
+
+async def test_table_in_the_servers_language_and_hand_in_the_players(
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="fr")
+    channel = guild.create_text_channel("jeux")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "play the-game")).response
+    assert lobby is not None
+    await alice.click(lobby, label="Ajouter l'ordinateur")
+    await alice.click(lobby, label="Commencer")
+    thread = channel.threads[-1]
+    table = thread.history()[-1]
+    assert set(fields(table)) == {"🎴 Pioche", "Joueurs", "Ce tour"}
+    assert fields(table)["Joueurs"] == "▪️ alice — 7 cartes\n▪️ 🤖 Ordinateur 2 — 7 cartes"
+
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    hand = (await alice.click(table, label="Voir ma main")).response
+    assert hand is not None and hand.embeds[0].title == "🃏 Votre main"
+    card = min(int(label) for label in enabled_buttons(hand) if label.isdigit())
+    await alice.click(hand, label=str(card))
+    assert f"{card} sur ▲A" in enabled_buttons(hand)
+    menu = talk_menu(hand)
+    assert menu is not None and menu["placeholder"] == "💬 Parler d'une pile…"
+    await alice.click(hand, label=f"{card} sur ▲A")
+    assert f"alice a ouvert la partie : `{card}` sur ▲A" in thread.history()[-1].content
+
+
+async def test_the_game_resumes_after_a_restart_in_the_middle_of_a_turn(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    player = driver.players[0]
+    hand = await driver.open_hand(player)
+    await driver.place(player, sorted(driver.state().hands[0])[-1], 0)
+
+    await env.restart_bot(make_bot())
+
+    state = driver.state()
+    card = sorted(state.hands[0])[0]
+    await alice.click(hand, label=str(card))
+    await alice.click(hand, label=pile_label(card, 2, state))
+    await alice.click(hand, label="End turn")
+    seats = [(seat, actor) for seat, actor, _ in actions(settings)]
+    assert seats[:3] == [(0, "human"), (0, "human"), (0, "human")]
+    assert (1, "computer") in seats[3:], "the computer played its turn after the restart"
+    state = driver.state()
+    assert state.current == 0 and state.turn == 2
+    assert f"▶️ Turn: <@{alice.id}>" in driver.table().content
+
+
+async def test_the_turn_timer_finishes_the_turn_with_legal_moves(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    player = driver.players[0]
+    await driver.open_hand(player)
+    await driver.place(player, sorted(driver.state().hands[0])[-1], 0)
+    await env.advance_time(settings.turn_seconds)
+
+    assert any(
+        f"⌛ <@{alice.id}> ran out of time" in message.content
+        for message in driver.thread.history()
+    )
+    logged = actions(settings)
+    stand_in = [action for seat, actor, action in logged if (seat, actor) == (0, "timeout")]
+    placed = [action for action in stand_in if '"kind":"place"' in action]
+    assert len(placed) >= 1 and stand_in[-1] == '{"kind":"end_turn"}'
+    state = driver.state()
+    assert sum(1 for p in state.placements if p.turn == 0) >= 2
+    assert state.current == 0 and state.turn == 2, "back to alice after the computer's turn"
+    assert query(settings.database_path, "SELECT stand_in FROM seats WHERE seat = 0") == [(0,)]
+    hand = await driver.open_hand(player)
+    assert [c for c in components(hand) if c.get("label") == "End turn"] == []
+
+
+async def test_alone_at_the_table_the_timer_plays_one_turn_and_hands_the_seat_back(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel)
+    await env.advance_time(settings.turn_seconds)
+
+    logged = actions(settings)
+    assert {(seat, actor) for seat, actor, _ in logged} == {(0, "timeout")}
+    assert [action for _, _, action in logged].count('{"kind":"end_turn"}') == 1
+    assert logged[-1][2] == '{"kind":"end_turn"}'
+    await env.advance_time(settings.turn_seconds / 4)
+    assert len(actions(settings)) == len(logged), "alice plays her next turn herself"
+    assert driver.state().turn == 1
