@@ -13,6 +13,7 @@ from bot.app import CardTableBot
 from bot.guild_settings import TalkRule, get_guild_settings, save_guild_settings
 from bot.i18n import Texts, interaction_locale
 from bot.i18n.translator import command_text as _
+from bot.stats.queries import min_games, set_min_games
 from bot.tables.components import guarded
 from bot.tables.errors import TableError
 from bot.tables.render import duration
@@ -29,11 +30,13 @@ class ServerSettings(commands.Cog):
         language=_("settings.language.name"),
         turn_minutes=_("settings.turn_minutes.name"),
         talk_rule=_("settings.talk_rule.name"),
+        leaderboard_min_games=_("settings.min_games.name"),
     )
     @app_commands.describe(
         language=_("settings.language.description"),
         turn_minutes=_("settings.turn_minutes.description"),
         talk_rule=_("settings.talk_rule.description"),
+        leaderboard_min_games=_("settings.min_games.description"),
     )
     @app_commands.choices(
         language=[
@@ -53,6 +56,7 @@ class ServerSettings(commands.Cog):
         language: str | None = None,
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
         talk_rule: TalkRule | None = None,
+        leaderboard_min_games: app_commands.Range[int, 1, 100] | None = None,
     ) -> None:
         """Without options it shows the current settings; with options it changes them."""
 
@@ -72,8 +76,14 @@ class ServerSettings(commands.Cog):
                 changed = replace(changed, talk_rule=talk_rule)
             if changed != current:
                 await save_guild_settings(db, changed)
+            minimum = await min_games(db, interaction.guild.id)
+            minimum_changed = leaderboard_min_games not in (None, minimum)
+            if leaderboard_min_games is not None and minimum_changed:
+                await set_min_games(db, interaction.guild.id, leaderboard_min_games)
+                minimum = leaderboard_min_games
+            saved = changed != current or minimum_changed
             tr = Texts(interaction_locale(interaction))
-            lines = [tr("settings.saved") if changed != current else tr("settings.current")]
+            lines = [tr("settings.saved") if saved else tr("settings.current")]
             locale = changed.locale or "auto"
             lines.append(tr("settings.language", value=tr(f"settings.lang.{locale}")))
             seconds = changed.turn_seconds or self.bot.settings.turn_seconds
@@ -81,6 +91,7 @@ class ServerSettings(commands.Cog):
             lines.append(tr("settings.talk_rule", value=tr(f"settings.talk.{changed.talk_rule}")))
             if changed.talk_rule != "off" and not self.bot.intents.message_content:
                 lines.append(tr("table_talk.no_message_content"))
+            lines.append(tr("settings.min_games", value=minimum))
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
         await guarded(interaction, handler)

@@ -101,6 +101,13 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX talk_offences_user ON talk_offences (guild_id, user_id);
     """,
+    # 2: leaderboards: the server's minimum number of games to be ranked (NULL: the default, 3),
+    # and an index for reading a server's finished games of one kind by date.
+    """
+    ALTER TABLE guild_settings ADD COLUMN leaderboard_min_games INTEGER
+        CHECK (leaderboard_min_games BETWEEN 1 AND 100);
+    CREATE INDEX games_standings ON games (guild_id, game_key, status, ended_at);
+    """,
 ]
 
 

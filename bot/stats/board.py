@@ -1,0 +1,396 @@
+"""Leaderboard pages and member statistics as Discord messages, with their buttons.
+
+Pages are ephemeral: each one is drawn for the member who asked (their own row is added when it
+is not on the page). Every button is a `discord.ui.DynamicItem` whose custom id carries the whole
+request, so buttons keep working after a restart; a click always recomputes the page from the
+database, and a page that no longer exists (the board shrank) shows the nearest one with a note.
+Custom ids (under 100 characters):
+
+- `ct:board:<game>:<period>:<board>:<page>`   previous/next page, or the other board of The Game
+- `ct:forget:<user>:<yes|no>`                 the answer to `/stats forget-me`
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any, Literal, TypeVar, cast
+
+import discord
+
+from bot.db import Database
+from bot.i18n import Texts, interaction_locale
+from bot.stats import render
+from bot.stats.model import FinishedGame
+from bot.stats.periods import Period, period_start
+from bot.stats.queries import finished_games, forget_member, has_statistics, min_games
+from bot.stats.standings import (
+    Page,
+    Ranked,
+    TeamResult,
+    competitive_board,
+    coop_player_board,
+    coop_players,
+    paginate,
+    rated_players,
+    team_board,
+)
+from bot.tables.components import answer, bot_of, guarded
+from bot.tables.errors import TableError
+from bot.tables.registry import GAME_KEYS
+
+T = TypeVar("T")
+
+COOPERATIVE = "the-game"
+Board = Literal["teams", "players", "ratings"]
+
+
+def boards_of(game: str) -> tuple[Board, ...]:
+    """The Game has a teams and a players board; the competitive games one rating board."""
+    return ("teams", "players") if game == COOPERATIVE else ("ratings",)
+
+
+@dataclass(frozen=True)
+class BoardRequest:
+    """Which page of which board: everything a page button needs to redraw its page."""
+
+    game: str
+    period: Period
+    board: Board
+    page: int = 0
+
+    @classmethod
+    def first(cls, game: str, period: Period) -> BoardRequest:
+        return cls(game, period, boards_of(game)[0])
+
+    @property
+    def custom_id(self) -> str:
+        return f"ct:board:{self.game}:{self.period}:{self.board}:{self.page}"
+
+
+@dataclass
+class _Drawn:
+    """A page as text: its lines, the asking member's row if off the page, footnotes."""
+
+    number: int
+    count: int
+    moved: bool
+    lines: list[str]
+    own: str | None
+    empty: str
+    notes: list[str] = field(default_factory=list)
+    computers: bool = False
+
+
+def _draw(
+    page: Page[T], line: Callable[[Ranked[T]], str], computers: Callable[[T], bool], empty: str
+) -> _Drawn:
+    shown = [*page.rows, *([page.own] if page.own is not None else [])]
+    return _Drawn(
+        number=page.number,
+        count=page.count,
+        moved=page.moved,
+        lines=[line(entry) for entry in page.rows],
+        own=line(page.own) if page.own is not None else None,
+        empty=empty,
+        computers=any(computers(entry.row) for entry in shown),
+    )
+
+
+def _team_page(page: Page[TeamResult], tr: Texts) -> _Drawn:
+    """Team rows under a heading per category (player count and mode)."""
+    drawn = _draw(
+        page,
+        lambda entry: render.team_line(entry, tr),
+        lambda row: row.with_computers,
+        tr("leaderboard.empty"),
+    )
+    lines: list[str] = []
+    previous: tuple[int, int] | None = None
+    for entry, text in zip(page.rows, drawn.lines, strict=True):
+        if entry.row.category != previous:
+            lines.append(f"__{render.category(entry.row, tr)}__")
+            previous = entry.row.category
+        lines.append(text)
+    own = page.own
+    return replace(
+        drawn,
+        lines=lines,
+        own=f"{render.category(own.row, tr)}: {drawn.own}" if own is not None else None,
+    )
+
+
+async def _drawn_board(
+    db: Database,
+    guild_id: int,
+    request: BoardRequest,
+    games: Sequence[FinishedGame],
+    user_id: int,
+    tr: Texts,
+) -> _Drawn:
+    if request.board == "teams":
+        teams = paginate(team_board(games), request.page, lambda row: user_id in row.members)
+        return _team_page(teams, tr)
+    if request.board == "players":
+        players = paginate(
+            coop_player_board(games), request.page, lambda row: row.user_id == user_id
+        )
+        return _draw(
+            players,
+            lambda entry: render.coop_line(entry, tr),
+            lambda row: row.with_computers > 0,
+            tr("leaderboard.empty"),
+        )
+    minimum = await min_games(db, guild_id)
+    needed = render.counted("games", minimum, tr)
+    empty = tr("leaderboard.empty_ranked", games=needed) if games else tr("leaderboard.empty")
+    ratings = paginate(
+        competitive_board(games, minimum), request.page, lambda row: row.user_id == user_id
+    )
+    drawn = _draw(
+        ratings,
+        lambda entry: render.rating_line(entry, tr),
+        lambda row: row.with_computers > 0,
+        empty,
+    )
+    drawn.notes.append(tr("leaderboard.min_games", games=needed))
+    return drawn
+
+
+async def board_message(
+    db: Database, guild_id: int, request: BoardRequest, user_id: int, tr: Texts, moment: datetime
+) -> dict[str, Any]:
+    """The message (content, embed, view) showing one page to member `user_id`."""
+    games = await finished_games(db, guild_id, request.game, period_start(request.period, moment))
+    drawn = await _drawn_board(db, guild_id, request, games, user_id, tr)
+    embed = discord.Embed(
+        title=tr(
+            "leaderboard.title",
+            game=tr(f"games.{request.game}"),
+            board=tr(f"leaderboard.board.{request.board}"),
+            period=tr(f"leaderboard.period.{request.period}"),
+        ),
+        description="\n".join(drawn.lines) or drawn.empty,
+        colour=discord.Colour.gold(),
+    )
+    if drawn.own is not None:
+        embed.add_field(name=tr("leaderboard.your_place"), value=drawn.own, inline=False)
+    footer = [tr("leaderboard.page", page=drawn.number + 1, count=drawn.count), *drawn.notes]
+    if drawn.computers:
+        footer.append(tr("leaderboard.legend_computers"))
+    embed.set_footer(text="\n".join(footer))
+    shown = replace(request, page=drawn.number)
+    content = tr("leaderboard.moved", page=drawn.number + 1) if drawn.moved else None
+    return {"content": content, "embed": embed, "view": _board_view(shown, drawn.count, tr)}
+
+
+def _board_view(request: BoardRequest, count: int, tr: Texts) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        BoardButton(
+            replace(request, page=max(0, request.page - 1)),
+            tr("leaderboard.button.previous"),
+            disabled=request.page == 0,
+        )
+    )
+    view.add_item(
+        BoardButton(
+            replace(request, page=request.page + 1),
+            tr("leaderboard.button.next"),
+            disabled=request.page + 1 >= count,
+        )
+    )
+    if request.game == COOPERATIVE:
+        other: Board = "players" if request.board == "teams" else "teams"
+        view.add_item(
+            BoardButton(replace(request, board=other, page=0), tr(f"leaderboard.board.{other}"))
+        )
+    return view
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:board:(?P<game>[a-z0-9-]+):(?P<period>[a-z-]+):(?P<board>[a-z]+):(?P<page>\d+)",
+):
+    def __init__(self, request: BoardRequest, label: str, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=request.custom_id,
+                disabled=disabled,
+            )
+        )
+        self.request = request
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardButton:
+        if match["game"] not in GAME_KEYS or match["board"] not in boards_of(match["game"]):
+            raise ValueError(match.string)
+        request = BoardRequest(
+            match["game"], Period(match["period"]), cast(Board, match["board"]), int(match["page"])
+        )
+        return cls(request, cast("discord.ui.Button[Any]", item).label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def handler() -> None:
+            if interaction.guild_id is None:
+                raise TableError("guild_only")
+            tr = Texts(interaction_locale(interaction))
+            message = await board_message(
+                bot_of(interaction).db,
+                interaction.guild_id,
+                self.request,
+                interaction.user.id,
+                tr,
+                discord.utils.utcnow(),
+            )
+            await interaction.response.edit_message(**message)
+
+        await guarded(interaction, handler)
+
+
+# ------------------------------------------------------------------ /stats
+
+
+async def stats_embed(db: Database, guild_id: int, user_id: int, tr: Texts) -> discord.Embed:
+    """Per game, what the all-time leaderboards know about one member."""
+    embed = discord.Embed(
+        title=tr("leaderboard.stats.title"),
+        description=tr("leaderboard.stats.who", name=render.mention(user_id)),
+        colour=discord.Colour.gold(),
+    )
+    minimum = await min_games(db, guild_id)
+    for game in GAME_KEYS:
+        games = await finished_games(db, guild_id, game)
+        lines = (
+            _coop_stats(games, user_id, tr)
+            if game == COOPERATIVE
+            else _rated_stats(games, user_id, minimum, tr)
+        )
+        embed.add_field(
+            name=tr(f"games.{game}"),
+            value="\n".join(lines) or tr("leaderboard.stats.none"),
+            inline=False,
+        )
+    return embed
+
+
+def _coop_stats(games: Sequence[FinishedGame], user_id: int, tr: Texts) -> list[str]:
+    row = coop_players(games).get(user_id)
+    if row is None:
+        return []
+    board = coop_player_board(games)
+    rank = next(entry.rank for entry in board if entry.row.user_id == user_id)
+    teams = [entry.row for entry in team_board(games) if user_id in entry.row.members]
+    best = min(teams, key=lambda team: (team.cards_left, team.ended_at))
+    lines = [
+        tr(
+            "leaderboard.stats.the_game",
+            games=render.counted("games", row.games, tr),
+            victories=render.counted("victories", row.victories, tr),
+            excellent=render.counted("excellent", row.excellent, tr),
+            average=row.average,
+            best=row.best,
+        ),
+        tr("leaderboard.stats.the_game_rank", rank=rank, count=len(board)),
+        tr(
+            "leaderboard.stats.best_team",
+            result=render.team_result(best.cards_left, tr),
+            category=render.category(best, tr),
+            date=render.date(best.ended_at),
+        ),
+    ]
+    if row.with_computers:
+        lines.append(tr("leaderboard.stats.with_computers", n=row.with_computers))
+    return lines
+
+
+def _rated_stats(games: Sequence[FinishedGame], user_id: int, minimum: int, tr: Texts) -> list[str]:
+    row = rated_players(games).get(user_id)
+    if row is None:
+        return []
+    lines = [
+        tr(
+            "leaderboard.stats.rated",
+            rating=row.rating,
+            games=render.counted("games", row.games, tr),
+            wins=render.counted("wins", row.wins, tr),
+            rate=render.percent(row.win_rate),
+        )
+    ]
+    board = competitive_board(games, minimum)
+    rank = next((entry.rank for entry in board if entry.row.user_id == user_id), None)
+    if rank is None:
+        needed = render.counted("games", minimum, tr)
+        lines.append(tr("leaderboard.stats.unranked", games=needed, missing=minimum - row.games))
+    else:
+        lines.append(tr("leaderboard.stats.rank", rank=rank, count=len(board)))
+    if row.with_computers:
+        lines.append(tr("leaderboard.stats.with_computers", n=row.with_computers))
+    return lines
+
+
+# ------------------------------------------------------------------ forget-me
+
+
+Answer = Literal["yes", "no"]
+
+
+def forget_view(user_id: int, tr: Texts) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id, "yes", tr("leaderboard.forget.yes")))
+    view.add_item(ForgetButton(user_id, "no", tr("leaderboard.forget.no")))
+    return view
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:forget:(?P<user>\d+):(?P<answer>yes|no)",
+):
+    """Only the member named in the custom id may answer: the question is ephemeral, and the
+    check holds even for a forged or replayed interaction."""
+
+    def __init__(self, user_id: int, answer: Answer, label: str) -> None:
+        style = discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ct:forget:{user_id}:{answer}")
+        )
+        self.user_id = user_id
+        self.answer = answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgetButton:
+        label = cast("discord.ui.Button[Any]", item).label or ""
+        return cls(int(match["user"]), cast(Answer, match["answer"]), label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def handler() -> None:
+            tr = Texts(interaction_locale(interaction))
+            if interaction.user.id != self.user_id:
+                await answer(interaction, tr("leaderboard.forget.not_yours"))
+                return
+            if self.answer == "no":
+                text = tr("leaderboard.forget.kept")
+            else:
+                count = await forget_member(bot_of(interaction).db, self.user_id)
+                text = tr("leaderboard.forget.done", count=count)
+            await interaction.response.edit_message(content=text, view=None)
+
+        await guarded(interaction, handler)
+
+
+async def forget_question(db: Database, user_id: int, tr: Texts) -> dict[str, Any]:
+    """The confirmation asked by `/stats forget-me`, or why there is nothing to confirm."""
+    if not await has_statistics(db, user_id):
+        return {"content": tr("leaderboard.forget.nothing")}
+    return {"content": tr("leaderboard.forget.confirm"), "view": forget_view(user_id, tr)}
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardButton, ForgetButton)

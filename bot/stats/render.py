@@ -1,0 +1,92 @@
+"""Leaderboard and statistics lines, in the reader's language. Members are shown as mentions:
+Discord renders them as names without notifying anybody, and the bot needs no member list."""
+
+from __future__ import annotations
+
+from bot.i18n import Texts
+from bot.stats.standings import CoopPlayer, Ranked, RatedPlayer, TeamResult
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def date(timestamp: float) -> str:
+    """A Discord timestamp: every reader sees the date in their own locale and time zone."""
+    return f"<t:{int(timestamp)}:d>"
+
+
+def percent(rate: float) -> str:
+    return str(round(rate * 100))
+
+
+def counted(what: str, n: int, tr: Texts) -> str:
+    """ "1 game", "3 games": French uses the singular for 0 and 1, English for 1 only."""
+    singular = n in (0, 1) if tr.locale == "fr" else n == 1
+    return tr(f"leaderboard.count.{what}.{'one' if singular else 'many'}", n=n)
+
+
+def players_text(players: int, tr: Texts) -> str:
+    return tr("leaderboard.solo") if players == 1 else tr("leaderboard.players", n=players)
+
+
+def category(team: TeamResult, tr: Texts) -> str:
+    return tr(
+        "leaderboard.category",
+        players=players_text(team.players, tr),
+        mode=tr(f"leaderboard.mode.{team.mode}"),
+    )
+
+
+def team_result(cards_left: int, tr: Texts) -> str:
+    if cards_left == 0:
+        return tr("leaderboard.victory")
+    return counted("cards_left", cards_left, tr)
+
+
+def team_line(entry: Ranked[TeamResult], tr: Texts) -> str:
+    team = entry.row
+    names = [mention(user) for user in team.members]
+    names += [tr("leaderboard.former_player")] * team.anonymous
+    if team.computers:
+        names.append(tr("leaderboard.computers", n=team.computers))
+    return tr(
+        "leaderboard.team_row",
+        rank=entry.rank,
+        result=team_result(team.cards_left, tr),
+        names=", ".join(names),
+        date=date(team.ended_at),
+    )
+
+
+def marker(with_computers: int, tr: Texts) -> str:
+    return tr("leaderboard.marker") if with_computers else ""
+
+
+def coop_line(entry: Ranked[CoopPlayer], tr: Texts) -> str:
+    row = entry.row
+    return tr(
+        "leaderboard.coop_row",
+        rank=entry.rank,
+        name=mention(row.user_id),
+        victories=counted("victories", row.victories, tr),
+        excellent=counted("excellent", row.excellent, tr),
+        games=counted("games", row.games, tr),
+        average=row.average,
+        best=row.best,
+        marker=marker(row.with_computers, tr),
+    )
+
+
+def rating_line(entry: Ranked[RatedPlayer], tr: Texts) -> str:
+    row = entry.row
+    return tr(
+        "leaderboard.rating_row",
+        rank=entry.rank,
+        name=mention(row.user_id),
+        rating=row.rating,
+        games=counted("games", row.games, tr),
+        wins=counted("wins", row.wins, tr),
+        rate=percent(row.win_rate),
+        marker=marker(row.with_computers, tr),
+    )

@@ -1,0 +1,118 @@
+"""What happened, for the table's log and rendering. Events never carry a hidden card:
+a card drawn from the draw pile is not named."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.level8.groups import Group, PlacedCard
+from games.level8.state import EndReason
+
+
+class GameEvent(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class RoundStarted(GameEvent):
+    type: Literal["round_started"] = "round_started"
+    round: int
+    dealer: int
+    first: int
+
+
+class DrewFromPile(GameEvent):
+    type: Literal["drew_from_pile"] = "drew_from_pile"
+    seat: int
+
+
+class DrewFromDiscard(GameEvent):
+    type: Literal["drew_from_discard"] = "drew_from_discard"
+    seat: int
+    owner: int
+    card: int
+
+
+class NothingToDraw(GameEvent):
+    """Every pile is empty (extremely rare): the turn goes on without a draw."""
+
+    type: Literal["nothing_to_draw"] = "nothing_to_draw"
+    seat: int
+
+
+class PileRebuilt(GameEvent):
+    type: Literal["pile_rebuilt"] = "pile_rebuilt"
+    size: int
+
+
+class LevelDisplayed(GameEvent):
+    type: Literal["level_displayed"] = "level_displayed"
+    seat: int
+    level: int
+    groups: list[Group]
+
+
+class LaidOff(GameEvent):
+    type: Literal["laid_off"] = "laid_off"
+    seat: int
+    owner: int
+    group: int
+    placed: PlacedCard
+
+
+class Discarded(GameEvent):
+    type: Literal["discarded"] = "discarded"
+    seat: int
+    card: int
+
+
+class SkipPlaced(GameEvent):
+    type: Literal["skip_placed"] = "skip_placed"
+    seat: int
+    target: int
+    card: int
+
+
+class SkipServed(GameEvent):
+    """`seat` lost its turn and put its Skip face up under the draw pile."""
+
+    type: Literal["skip_served"] = "skip_served"
+    seat: int
+
+
+class RoundEnded(GameEvent):
+    type: Literal["round_ended"] = "round_ended"
+    round: int
+    out: int
+    levels: list[int]
+
+
+class CardsKept(GameEvent):
+    type: Literal["cards_kept"] = "cards_kept"
+    seat: int
+    count: int
+
+
+class GameEnded(GameEvent):
+    type: Literal["game_ended"] = "game_ended"
+    winner: int | None
+    reason: EndReason
+
+
+Event = Annotated[
+    RoundStarted
+    | DrewFromPile
+    | DrewFromDiscard
+    | NothingToDraw
+    | PileRebuilt
+    | LevelDisplayed
+    | LaidOff
+    | Discarded
+    | SkipPlaced
+    | SkipServed
+    | RoundEnded
+    | CardsKept
+    | GameEnded,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,36 @@
+"""The ranking of a finished game: the winner first, then everyone by level reached."""
+
+from __future__ import annotations
+
+from games.core.result import GameResult, SeatResult
+from games.level8.state import GameState, Phase
+
+
+def game_result(state: GameState) -> GameResult | None:
+    """Ties in level share a rank; after the turn limit nobody has won."""
+    if state.phase is not Phase.OVER:
+        return None
+
+    def strength(seat: int) -> tuple[bool, int]:
+        return (seat == state.winner, state.players[seat].level)
+
+    seats = [
+        SeatResult(
+            seat=seat,
+            rank=1 + sum(1 for other in range(len(state.players))
+                         if strength(other) > strength(seat)),
+            score=player.level,
+            won=seat == state.winner,
+        )
+        for seat, player in enumerate(state.players)
+    ]
+    return GameResult(
+        cooperative=False,
+        seats=seats,
+        summary={
+            "rounds": state.round,
+            "turns": state.turns,
+            "winner": state.winner,
+            "end_reason": state.end_reason.value if state.end_reason else None,
+        },
+    )

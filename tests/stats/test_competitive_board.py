@@ -1,0 +1,118 @@
+"""Competitive leaderboards (Level 8's key, played with the pick game) over finished games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from bot.settings import Settings
+from tests.bot.helpers import query
+from tests.stats.helpers import embed_of, field_value, footer, leaderboard, own_place, play, rows
+
+
+def admin_of(env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user("admin"), roles=[admins])
+
+
+async def test_ratings_order_ties_and_minimum_games(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob, carol, dave = (
+        guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave")
+    )
+    for _ in range(3):
+        await play(channel, [(alice, 5), (bob, 3), (carol, 3)])
+    await play(channel, [(alice, 5), (dave, 1)])
+
+    page = await leaderboard(dave, channel, "level8")
+    assert embed_of(page).title == "Level 8 — Ratings — all time"
+    assert rows(page) == [
+        f"**1.** <@{alice.id}> — **11.3** · 4 games · 4 wins (100%)",
+        f"**2.** <@{bob.id}> — **-1.5** · 3 games · 0 wins (0%)",
+        f"**2.** <@{carol.id}> — **-1.5** · 3 games · 0 wins (0%)",
+    ]
+    assert own_place(page) is None, "dave has one game: he is not ranked yet"
+    assert "Players appear after 3 games." in footer(page)
+    stats = (await dave.slash(channel, "stats show")).response
+    assert stats is not None
+    level8 = field_value(stats, "Level 8")
+    assert "1 game · 0 wins (0%)" in level8
+    assert "Appears on the leaderboard after 3 games (2 to go)." in level8
+
+    admin = admin_of(env, guild)
+    await admin.slash(channel, "settings", **{"leaderboard-min-games": 1})
+    assert query(settings.database_path, "SELECT leaderboard_min_games FROM guild_settings") == [
+        (1,)
+    ]
+    page = await leaderboard(dave, channel, "level8")
+    assert [line.split(" — ")[0] for line in rows(page)] == [
+        f"**1.** <@{alice.id}>",
+        f"**2.** <@{dave.id}>",
+        f"**3.** <@{bob.id}>",
+        f"**3.** <@{carol.id}>",
+    ], "one loss to the strongest player costs dave less than bob's and carol's three"
+    assert "Players appear after 1 game." in footer(page)
+
+
+async def test_computer_seats_are_never_ranked_and_are_marked(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await admin_of(env, guild).slash(channel, "settings", **{"leaderboard-min-games": 1})
+    await play(channel, [(alice, 9)], computers=2)
+    await play(channel, [(bob, 9), (alice, 0)])
+    recorded = query(settings.database_path, "SELECT COUNT(*) FROM results WHERE is_computer = 1")
+    assert recorded == [(2,)]
+
+    page = await leaderboard(bob, channel, "level8")
+    lines = rows(page)
+    assert len(lines) == 2, "only the two members are ranked, never the computer seats"
+    alice_line = next(line for line in lines if f"<@{alice.id}>" in line)
+    bob_line = next(line for line in lines if f"<@{bob.id}>" in line)
+    assert alice_line.endswith("🤖") and "2 games · 1 win (50%)" in alice_line
+    assert not bob_line.endswith("🤖")
+    assert "🤖 computer players took part (they are never ranked)." in footer(page)
+    stats = (await alice.slash(channel, "stats show")).response
+    assert stats is not None
+    level8 = field_value(stats, "Level 8")
+    assert "🤖 1 of these games had computer players." in level8
+
+
+async def test_a_french_client_reads_the_leaderboard_in_french(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SimCord's users all speak en-US; this one's client speaks French."""
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await play(channel, [(alice, 3), (bob, 1)], computers=1)
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    page = await leaderboard(alice, channel, "level8", "week")
+    assert embed_of(page).title == "Level 8 — Classement — cette semaine"
+    assert rows(page) == ["Personne n'a encore joué 3 parties pendant cette période."]
+    assert footer(page) == "Page 1/1\nLes joueurs apparaissent après 3 parties."
+    stats = (await alice.slash(channel, "stats show")).response
+    assert stats is not None
+    assert field_value(stats, "Level 8").splitlines() == [
+        "Cote **3.3** · 1 partie · 1 victoire (100 %)",
+        "Apparaît au classement après 3 parties (encore 2).",
+        "🤖 1 de ces parties avaient des joueurs ordinateurs.",
+    ]

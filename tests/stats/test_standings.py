@@ -1,0 +1,127 @@
+"""The pure parts of the standings: fair ranks, pages, periods, ratings, The Game's tables, and
+the French wording of a row."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.i18n import Texts
+from bot.stats.model import FinishedGame, SeatOutcome
+from bot.stats.periods import Period, period_start
+from bot.stats.rating import replay_ratings
+from bot.stats.render import rating_line, team_line
+from bot.stats.standings import (
+    Mode,
+    Ranked,
+    RatedPlayer,
+    competitive_board,
+    mode_of,
+    paginate,
+    shared_ranks,
+    team_board,
+)
+
+
+def game(
+    game_id: int,
+    places: list[tuple[int | None, int]],
+    *,
+    ended_at: float | None = None,
+    computers: int = 0,
+    options: dict[str, bool] | None = None,
+) -> FinishedGame:
+    """A finished game: (user id or None for an anonymous human, rank or cards left) per seat,
+    then `computers` computer seats ranked last (or sharing the team score)."""
+    seats = [
+        SeatOutcome(seat, user, False, value, value, value == 1)
+        for seat, (user, value) in enumerate(places)
+    ]
+    last = max(value for _, value in places) + 1
+    seats += [SeatOutcome(len(places) + n, None, True, last, last, False) for n in range(computers)]
+    return FinishedGame(
+        game_id, ended_at if ended_at is not None else game_id, tuple(seats), options or {}
+    )
+
+
+def coop(
+    game_id: int, users: list[int], left: int, computers: int = 0, **options: bool
+) -> FinishedGame:
+    seats = [SeatOutcome(n, user, False, 1, left, left == 0) for n, user in enumerate(users)]
+    seats += [SeatOutcome(len(users) + n, None, True, 1, left, left == 0) for n in range(computers)]
+    return FinishedGame(game_id, float(game_id), tuple(seats), options)
+
+
+def test_equal_values_share_a_rank_and_the_next_rank_skips() -> None:
+    ranked = shared_ranks([9, 7, 7, 3, 3, 3, 1], key=lambda value: value)
+    assert [entry.rank for entry in ranked] == [1, 2, 2, 4, 4, 4, 7]
+
+
+def test_pages_clamp_and_show_the_own_row_off_the_page() -> None:
+    board = shared_ranks(list(range(23)), key=lambda value: value)
+    page = paginate(board, 1, is_own=lambda value: value == 22)
+    assert (page.number, page.count, page.moved) == (1, 3, False)
+    assert [entry.row for entry in page.rows] == list(range(10, 20))
+    assert page.own == Ranked(23, 22)
+    on_page = paginate(board, 2, is_own=lambda value: value == 22)
+    assert on_page.own is None and [entry.row for entry in on_page.rows] == [20, 21, 22]
+    gone = paginate(board, 7, is_own=lambda value: False)
+    assert (gone.number, gone.moved) == (2, True)
+    nothing: list[Ranked[int]] = []
+    empty = paginate(nothing, 0, is_own=lambda value: True)
+    assert (empty.number, empty.count, empty.rows, empty.own) == (0, 1, [], None)
+
+
+def test_weeks_start_on_monday_and_months_on_the_first_in_utc() -> None:
+    thursday = datetime(2026, 1, 1, 15, 30, tzinfo=UTC)
+    assert period_start(Period.WEEK, thursday) == datetime(2025, 12, 29, tzinfo=UTC).timestamp()
+    assert period_start(Period.MONTH, thursday) == datetime(2026, 1, 1, tzinfo=UTC).timestamp()
+    assert period_start(Period.ALL_TIME, thursday) is None
+
+
+def test_ratings_replay_games_in_the_order_they_ended() -> None:
+    first = game(2, [(1, 1), (2, 2)], ended_at=10.0)
+    second = game(1, [(2, 1), (1, 2)], ended_at=20.0)
+    ratings = replay_ratings([second, first])
+    assert ratings[2].ordinal > ratings[1].ordinal, "the later win weighs more in a replay"
+    assert set(ratings) == {1, 2}
+
+
+def test_computers_and_forgotten_members_are_opponents_but_never_ranked() -> None:
+    games = [game(n, [(1, 1), (None, 2)], computers=1) for n in range(3)]
+    board = competitive_board(games, min_games=3)
+    assert [entry.row.user_id for entry in board] == [1]
+    row = board[0].row
+    assert (row.games, row.wins, row.with_computers) == (3, 3, 3)
+    assert row.rating > 0
+    assert competitive_board(games, min_games=4) == []
+
+
+def test_the_game_keeps_each_teams_best_result_per_category() -> None:
+    games = [
+        coop(1, [1, 2], 7),
+        coop(2, [2, 1], 0),
+        coop(3, [3, 4], 4, expert=True),
+        coop(4, [3, 4], 4),
+        coop(5, [5], 4, computers=1),
+        coop(6, [1, 2, 3], 12, smaller_hands=True),
+    ]
+    board = team_board(games)
+    assert [(e.rank, e.row.players, e.row.mode, e.row.cards_left) for e in board] == [
+        (1, 2, Mode.STANDARD, 0),
+        (2, 2, Mode.STANDARD, 4),
+        (2, 2, Mode.STANDARD, 4),
+        (1, 2, Mode.EXPERT, 4),
+        (1, 3, Mode.SMALLER_HANDS, 12),
+    ]
+    assert [e.row.with_computers for e in board] == [False, False, True, False, False]
+    assert mode_of({"expert": True, "smaller_hands": True}) is Mode.EXPERT_SMALLER_HANDS
+
+
+def test_rows_speak_french() -> None:
+    tr = Texts("fr")
+    row = RatedPlayer(user_id=7, rating=12.5, games=4, wins=3, with_computers=1)
+    assert rating_line(Ranked(2, row), tr) == (
+        "**2.** <@7> — **12.5** · 4 parties · 3 victoires (75 %) 🤖"
+    )
+    team = team_board([coop(1, [7, 8], 0)])[0]
+    assert team_line(team, tr) == "**1.** 🏆 victoire totale — <@7>, <@8> · <t:1:d>"
