@@ -109,7 +109,6 @@ class Offence:
     """One revealing message, edit or reaction, found in a place with a running game."""
 
     kind: OffenceKind
-    guild_id: int
     place_id: int
     user_id: int
     message_id: int
@@ -153,10 +152,15 @@ class TableTalk(commands.Cog):
 
     @commands.Cog.listener()
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """Only a change of text counts: Discord also sends updates when it adds a link preview
+        (no edit time) or when a message is pinned (same text)."""
         message = payload.message
         before = payload.cached_message
-        if message.edited_at is None and not self._is_mine(message.author.id):
-            return  # Discord filling in a link preview, not the author editing
+        if self._is_mine(message.author.id):
+            self.places.forget(payload.channel_id)
+            return
+        if message.edited_at is None:
+            return
         if before is not None and readable_text(before) == readable_text(message):
             return
         await self._check_message(message, "edit")
@@ -177,7 +181,6 @@ class TableTalk(commands.Cog):
         await self._enforce(
             Offence(
                 kind="reaction",
-                guild_id=payload.guild_id,
                 place_id=payload.channel_id,
                 user_id=payload.user_id,
                 message_id=payload.message_id,
@@ -207,7 +210,6 @@ class TableTalk(commands.Cog):
         await self._enforce(
             Offence(
                 kind=kind,
-                guild_id=message.guild.id,
                 place_id=message.channel.id,
                 user_id=message.author.id,
                 message_id=message.id,

@@ -195,6 +195,20 @@ async def test_an_edit_that_brings_a_number_is_deleted(
     assert offences(settings) == [(1, bob.id, "edit")]
 
 
+async def test_a_forwarded_number_is_deleted(simcord_env: simcord.Env, settings: Settings) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    notes = guild.create_text_channel("notes")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    note = await bob.send(notes, "my hand: 12 40 77")
+    await bob.forward(note, place)
+    assert [m.id for m in place.history() if m.message_snapshots] == []
+    assert offences(settings) == [(1, bob.id, "message")]
+
+
 async def test_number_reactions_are_removed(simcord_env: simcord.Env, settings: Settings) -> None:
     env = simcord_env
     guild = env.create_guild()
