@@ -198,7 +198,7 @@ class TableTalk(commands.Cog):
         if message.guild is None:
             return
         if self._is_mine(message.author.id):
-            self.places.forget(message.channel.id)
+            await self._posted_here(message.channel.id)
             return
         if message.author.bot or message.is_system() or not self.reads_messages:
             return
@@ -217,6 +217,22 @@ class TableTalk(commands.Cog):
                 remove=message.delete,
             )
         )
+
+    async def _posted_here(self, place_id: int) -> None:
+        """The bot posted in a place, as it does when a game there starts, ends or is cancelled:
+        forget what was known about it. When a game of The Game now runs there in delete mode and
+        the bot lacks Manage Messages, say so at once rather than at the first offence."""
+        self.places.forget(place_id)
+        if self._may_moderate(place_id):
+            return
+        game_id = await self.places.game_id(place_id)
+        if game_id is None or game_id in self._told_missing_permission:
+            return
+        game = await self.bot.tables.game_in(place_id)
+        if game is None or game.id != game_id:
+            return
+        if (await get_guild_settings(self.bot.db, game.guild_id)).talk_rule == "delete":
+            await self._missing_permission(game, place_id)
 
     async def _running_game_id(self, place_id: int) -> int | None:
         game = await self.bot.tables.game_in(place_id)
@@ -273,11 +289,7 @@ class TableTalk(commands.Cog):
 
     async def _remove(self, game: Game, offence: Offence) -> bool:
         """Delete the message or remove the reaction; False when the bot may not."""
-        place = self.bot.get_channel(offence.place_id)
-        if (
-            isinstance(place, (discord.abc.GuildChannel, discord.Thread))
-            and not place.permissions_for(place.guild.me).manage_messages
-        ):
+        if not self._may_moderate(offence.place_id):
             await self._missing_permission(game, offence.place_id)
             return False
         try:
@@ -287,6 +299,14 @@ class TableTalk(commands.Cog):
         except discord.Forbidden:
             await self._missing_permission(game, offence.place_id)
             return False
+        return True
+
+    def _may_moderate(self, place_id: int) -> bool:
+        """Whether the bot has Manage Messages in the place, as far as its cache knows; a place it
+        does not know is assumed fine, and Discord's answer to the attempt decides."""
+        place = self.bot.get_channel(place_id)
+        if isinstance(place, (discord.abc.GuildChannel, discord.Thread)):
+            return place.permissions_for(place.guild.me).manage_messages
         return True
 
     async def _missing_permission(self, game: Game, place_id: int) -> None:
