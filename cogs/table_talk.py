@@ -3,8 +3,9 @@
 While a game of The Game runs in a thread or channel, new and edited messages and new reactions
 there are checked with the detector (`games/the_game/table_talk.py`). What happens to a revealing
 one follows the server's `/settings talk-rule`: `delete` removes it, `warn` leaves it, and both
-post a short notice to its author that deletes itself and record an offence (`bot/talk_offences.py`,
-shown at the end of the game); `off` does nothing.
+post a short notice to its author that deletes itself and record an offence
+(`bot/talk_offences.py`, shown at the end of the game); `off` does nothing. The notice names the
+kind of number found ("a number word"), never the number: quoting it would reveal it again.
 
 Who is checked:
 - In a game's own thread, every human who writes there: the thread exists for the game, so
@@ -20,10 +21,13 @@ dict look-up. `RunningPlaces` remembers per channel or thread whether a game of 
 there; the detector runs only in such places, and the database is read again only for a message
 that does reveal a number, so a stale entry can never punish anyone after a game has ended.
 
-Without Manage Messages the bot cannot delete messages or remove others' reactions: it says so
-once per game in the game's place (public language) and only warns. Without the Message Content
-intent it cannot read messages at all: it logs that at start-up, `/settings` shows it, and only
-reactions are checked.
+Without Manage Messages the bot cannot delete messages or remove others' reactions: in delete
+mode it says so once per game in the game's place (public language), as soon as the table is
+posted or at the first offence, and only warns. The "once" is remembered per process, so a
+restart may say it once more.
+
+Without the Message Content intent it cannot read messages at all: it logs that at start-up,
+`/settings` shows it, and only reactions are checked.
 """
 
 from __future__ import annotations
