@@ -15,11 +15,16 @@ from tests.bot.tiny_engine import TINY_ENGINE
 from tests.bot.tiny_ui import TinyUI
 
 
-@pytest.fixture
-def simcord_bot(make_bot: BotFactory) -> CardTableBot:
+def talk_bot(make_bot: BotFactory) -> CardTableBot:
+    """The test bot with the table-talk cog, which the shared fixtures do not load."""
     bot = make_bot()
     bot.extension_names.append("cogs.table_talk")
     return bot
+
+
+@pytest.fixture
+def simcord_bot(make_bot: BotFactory) -> CardTableBot:
+    return talk_bot(make_bot)
 
 
 def texts(place: simcord.ChannelHandle) -> list[str]:
@@ -67,6 +72,21 @@ async def test_a_number_in_the_game_thread_is_deleted_and_the_notice_fades(
     assert "your message was removed (it had a digit)" in notice
     await env.advance_time(10)
     assert notices(place) == []
+    assert offences(settings) == [(1, bob.id, "message")]
+
+
+async def test_the_rule_holds_after_a_restart(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    await env.restart_bot(talk_bot(make_bot))
+    await bob.send(place, "forty-four?")
+    assert "forty-four?" not in texts(place)
     assert offences(settings) == [(1, bob.id, "message")]
 
 
