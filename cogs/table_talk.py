@@ -58,8 +58,9 @@ REFRESH_SECONDS = 60.0
 ending are noticed at once anyway (see `RunningPlaces`); this bounds staleness should the bot
 fail to post there."""
 
-MAX_PLACES = 10_000
-"""Places remembered at most, so a process serving many servers keeps bounded memory."""
+MAX_REMEMBERED = 10_000
+"""Entries each in-memory record (places, recent notices) keeps at most, so a process serving
+many servers keeps bounded memory."""
 
 OffenceKind = Literal["message", "edit", "reaction"]
 """What broke the rule; also the `kind` stored with the offence."""
@@ -98,13 +99,13 @@ class RunningPlaces:
         self._known.pop(place_id, None)
 
     def _remember(self, place_id: int, game_id: int | None, moment: float) -> None:
-        if len(self._known) >= MAX_PLACES:
+        if len(self._known) >= MAX_REMEMBERED:
             fresh = {
                 place: entry
                 for place, entry in self._known.items()
                 if moment - entry[1] < REFRESH_SECONDS
             }
-            self._known = fresh if len(fresh) < MAX_PLACES else {}
+            self._known = fresh if len(fresh) < MAX_REMEMBERED else {}
         self._known[place_id] = (game_id, moment)
 
 
@@ -136,6 +137,7 @@ class TableTalk(commands.Cog):
         self.bot = bot
         self.places = RunningPlaces(self._running_game_id)
         self._told_missing_permission: set[int] = set()
+        self._noticed: dict[tuple[int, int], float] = {}
 
     async def cog_load(self) -> None:
         if not self.reads_messages:
@@ -275,6 +277,8 @@ class TableTalk(commands.Cog):
             message_id=offence.message_id,
             kind=offence.kind,
         )
+        if not self._notice_due(offence):
+            return
         tr = await self.bot.tables.public_texts(game)
         action = "removed" if removed else "warned"
         text = tr(
@@ -290,6 +294,19 @@ class TableTalk(commands.Cog):
                 everyone=False, roles=False, users=[discord.Object(offence.user_id)]
             ),
         )
+
+    def _notice_due(self, offence: Offence) -> bool:
+        """One notice at a time per member and place: while one is still shown, a burst of
+        numbers is removed and recorded without piling up notices (and rate limits)."""
+        moment = now()
+        key = (offence.place_id, offence.user_id)
+        last = self._noticed.get(key)
+        if last is not None and moment - last < NOTICE_SECONDS:
+            return False
+        if len(self._noticed) >= MAX_REMEMBERED:
+            self._noticed = {k: t for k, t in self._noticed.items() if moment - t < NOTICE_SECONDS}
+        self._noticed[key] = moment
+        return True
 
     async def _remove(self, game: Game, offence: Offence) -> bool:
         """Delete the message or remove the reaction; False when the bot may not."""

@@ -52,7 +52,7 @@ async def test_an_answer_overtaken_by_a_forget_is_not_kept() -> None:
 
 
 async def test_memory_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cogs.table_talk, "MAX_PLACES", 2)
+    monkeypatch.setattr(cogs.table_talk, "MAX_REMEMBERED", 2)
     games = Games()
     places = RunningPlaces(games.lookup)
     for place in (1, 2, 3):
