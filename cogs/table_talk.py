@@ -3,9 +3,10 @@
 While a game of The Game runs in a thread or channel, new and edited messages and new reactions
 there are checked with the detector (`games/the_game/table_talk.py`). What happens to a revealing
 one follows the server's `/settings talk-rule`: `delete` removes it, `warn` leaves it, and both
-post a short notice to its author that deletes itself and record an offence
-(`bot/talk_offences.py`, shown at the end of the game); `off` does nothing. The notice names the
-kind of number found ("a number word"), never the number: quoting it would reveal it again.
+post a short notice to its author that deletes itself (one at a time per member) and record an
+offence (`bot/talk_offences.py`, shown at the end of the game); `off` does nothing. The notice
+names the kind of number found ("a number word"), never the number: quoting it would reveal it
+again.
 
 Who is checked:
 - In a game's own thread, every human who writes there: the thread exists for the game, so
