@@ -1,4 +1,9 @@
-"""`python -m bot` (what `make run` calls): read the settings, then run the bot until stopped."""
+"""`python -m bot` (what `make run` calls): read the settings, then run the bot until stopped.
+
+A bot whose owner has not enabled the privileged Message Content intent still runs: Discord
+refuses the first connection, and the bot connects again without the intent (The Game's talk rule
+then only checks reactions, and `/settings` says so).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ from pydantic import ValidationError
 
 from bot.app import create_bot
 from bot.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 def _first_problem(error: ValidationError) -> str:
@@ -35,18 +42,17 @@ def main() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = create_bot(settings)
     try:
-        bot.run(token, log_handler=None)
+        try:
+            create_bot(settings).run(token, log_handler=None)
+        except discord.PrivilegedIntentsRequired:
+            log.warning(
+                "Discord refused the Message Content intent (enable it in the developer portal, "
+                "Bot page); starting again without it."
+            )
+            create_bot(settings, message_content=False).run(token, log_handler=None)
     except discord.LoginFailure:
         print("Discord rejected DISCORD_TOKEN: copy the bot token again.", file=sys.stderr)
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        print(
-            "Enable the Message Content intent for this bot in the Discord developer portal "
-            "(Bot page); The Game's talk rule needs it.",
-            file=sys.stderr,
-        )
         return 2
     return 0
 

@@ -32,12 +32,16 @@ def default_extensions() -> list[str]:
 
 
 class CardTableBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, extensions: Sequence[str]) -> None:
+    def __init__(
+        self, settings: Settings, extensions: Sequence[str], *, message_content: bool = True
+    ) -> None:
+        """`message_content=False` runs without that privileged intent, for a bot whose owner
+        has not enabled it: everything works except The Game's talk rule on messages."""
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
             shards["shard_ids"] = settings.shard_ids
         intents = discord.Intents.default()
-        intents.message_content = True
+        intents.message_content = message_content
         intents.members = False
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -90,6 +94,12 @@ class CardTableBot(commands.AutoShardedBot):
             self._db = None
 
 
-def create_bot(settings: Settings, extensions: Sequence[str] | None = None) -> CardTableBot:
+def create_bot(
+    settings: Settings, extensions: Sequence[str] | None = None, *, message_content: bool = True
+) -> CardTableBot:
     """The bot, ready for `bot.start(token)` or a SimCord environment; nothing is opened yet."""
-    return CardTableBot(settings, default_extensions() if extensions is None else extensions)
+    return CardTableBot(
+        settings,
+        default_extensions() if extensions is None else extensions,
+        message_content=message_content,
+    )

@@ -58,28 +58,45 @@ def test_settings_are_read_from_the_dotenv_file(tmp_path: Path) -> None:
     assert result.stderr.startswith("Invalid setting LOG_LEVEL")
 
 
-@pytest.mark.parametrize(
-    ("error", "expected"),
-    [
-        (discord.LoginFailure("bad"), "Discord rejected DISCORD_TOKEN"),
-        (discord.PrivilegedIntentsRequired(None), "Enable the Message Content intent"),
-    ],
-)
-def test_discord_refusals_are_one_line(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    error: Exception,
-    expected: str,
+def test_a_rejected_token_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     class Refused:
         def run(self, token: str, log_handler: object) -> None:
-            raise error
+            raise discord.LoginFailure("bad")
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "tok-SECRET")
-    monkeypatch.setattr(entry, "create_bot", lambda settings: Refused())
+    monkeypatch.setattr(entry, "create_bot", lambda settings, **intents: Refused())
     assert entry.main() == 2
     err = capsys.readouterr().err
-    assert err.strip().splitlines() == [err.strip()] and err.startswith(expected)
+    assert err.strip().splitlines() == [err.strip()]
+    assert err.startswith("Discord rejected DISCORD_TOKEN")
     assert "tok-SECRET" not in err
+
+
+def test_a_refused_message_content_intent_runs_the_bot_without_it(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    runs: list[bool] = []
+
+    class Portal:
+        """Discord refuses the privileged intent the portal has not enabled."""
+
+        def __init__(self, message_content: bool) -> None:
+            self.message_content = message_content
+
+        def run(self, token: str, log_handler: object) -> None:
+            runs.append(self.message_content)
+            if self.message_content:
+                raise discord.PrivilegedIntentsRequired(None)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "tok-SECRET")
+    monkeypatch.setattr(
+        entry, "create_bot", lambda settings, message_content=True: Portal(message_content)
+    )
+    assert entry.main() == 0
+    assert runs == [True, False]
+    assert "refused the Message Content intent" in caplog.text
+    assert "tok-SECRET" not in caplog.text
