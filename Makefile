@@ -3,23 +3,26 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
 .PHONY: run test lint bench clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "Creating $(VENV)"
+	@$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@echo "Installing the bot into $(VENV)"
+	@$(PIP) -e .
+	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@ $(VENV)/.installed-run
+	@echo "Installing the bot and its test tools into $(VENV)"
+	@$(PIP) -e '.[dev]'
+	@touch $@ $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
-	$(BIN)/python -m bot
+	@$(BIN)/python -m bot
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
