@@ -248,11 +248,7 @@ def _discard(
     events: list[AnyEvent] = [CardDiscarded(seat=seat, card=card_of(card))]
     if draft.draw_pile:
         _draw(draft, seat, events)
-        if not can_place(draft.hands[seat], draft.rows):
-            events.append(PlayerStuck(seat=seat, hand=cards_of(draft.hands[seat])))
-        return draft, events
-    events.append(TurnSkipped(seat=seat))
-    _begin_turn(draft, (seat + 1) % draft.players, events)
+    _settle(draft, seat, events)
     return draft, events
 
 
@@ -281,22 +277,25 @@ def _draw(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
 
 
 def _begin_turn(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
-    """Draw for `seat`; skip stuck seats while the draw pile is empty."""
-    while True:
-        draft.current = seat
+    draft.current = seat
+    if draft.draw_pile:
+        _draw(draft, seat, events)
+    _settle(draft, seat, events)
+
+
+def _settle(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
+    """After a draw: the seat can place, or it is stuck and shows its hand, or it is stuck with
+    an empty draw pile and loses its turn; skipped seats draw nothing, the pile being empty."""
+    while not can_place(draft.hands[seat], draft.rows):
         if draft.draw_pile:
-            _draw(draft, seat, events)
-        hand = draft.hands[seat]
-        if can_place(hand, draft.rows):
+            events.append(PlayerStuck(seat=seat, hand=cards_of(draft.hands[seat])))
             return
-        if draft.draw_pile:
-            events.append(PlayerStuck(seat=seat, hand=cards_of(hand)))
-            return
-        if not any(can_place(other, draft.rows) for other in draft.hands):
+        if not any(can_place(hand, draft.rows) for hand in draft.hands):
             _end_play(draft, events)
             return
         events.append(TurnSkipped(seat=seat))
         seat = (seat + 1) % draft.players
+        draft.current = seat
 
 
 def _end_play(draft: HeavenHellState, events: list[AnyEvent]) -> None:
