@@ -48,8 +48,14 @@ class HoldingEstimate:
         pool = unknown_cards(view)
         colours = len(COLOURS)
         self.best: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+        dealt = sum(opponent.hand_size for opponent in opponents)
+        size = len(pool)
+        draw = rng.random
         for _ in range(samples):
-            rng.shuffle(pool)
+            # A partial Fisher-Yates shuffle: only the cards dealt to opponents need drawing.
+            for i in range(dealt):
+                j = i + int(draw() * (size - i))
+                pool[i], pool[j] = pool[j], pool[i]
             best = [0] * colours
             best_place = [len(order)] * colours
             start = 0

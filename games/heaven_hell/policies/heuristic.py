@@ -31,7 +31,10 @@ from games.heaven_hell.view import HeavenHellView
 MEAN_VALUE = sum(VALUES_PER_COLOUR) / len(VALUES_PER_COLOUR)
 MEAN_SQUARE = sum(v * v for v in VALUES_PER_COLOUR) / len(VALUES_PER_COLOUR)
 # Share of the gap of the row that will end the round that other rows are expected to receive.
-FILL_SHARE = 0.8
+FILL_SHARE = 0.5
+# How much a rival's expected points count against this seat's, relative to an even share
+# among the rivals. Below 1 measured better: the rival's sum is the noisier estimate.
+RIVAL_SCALE = 0.5
 
 # A row as the evaluation sees it: heaven sum, hell sum, heaven cards, hell cards.
 RowState = tuple[int, int, int, int]
@@ -59,8 +62,12 @@ def sign_chances(row: RowState, additions: float) -> tuple[float, float]:
 class HeuristicPolicy:
     name = "heuristic"
 
-    def __init__(self, samples: int = 32) -> None:
+    def __init__(
+        self, samples: int = 32, fill_share: float = FILL_SHARE, rival_scale: float = RIVAL_SCALE
+    ) -> None:
         self.samples = samples
+        self.fill_share = fill_share
+        self.rival_scale = rival_scale
 
     def choose(
         self, view: HeavenHellView, legal: Sequence[HeavenHellAction], rng: random.Random
@@ -76,7 +83,7 @@ class HeuristicPolicy:
         rows: list[RowState] = [
             (row.heaven_sum, row.hell_sum, len(row.heaven), len(row.hell)) for row in view.rows
         ]
-        evaluator = _Evaluator(view, estimate)
+        evaluator = _Evaluator(view, estimate, self.fill_share, self.rival_scale)
         best_action: HeavenHellAction = legal[0]
         best_value = -math.inf
         for action in legal:
@@ -101,10 +108,17 @@ class HeuristicPolicy:
 
 
 class _Evaluator:
-    def __init__(self, view: HeavenHellView, estimate: HoldingEstimate) -> None:
+    def __init__(
+        self,
+        view: HeavenHellView,
+        estimate: HoldingEstimate,
+        fill_share: float,
+        rival_scale: float,
+    ) -> None:
         self.estimate = estimate
+        self.fill_share = fill_share
         self.rows_to_end = view.closed_rows_to_end
-        self.rival_weight = 1.0 / (view.players - 1)
+        self.rival_weight = rival_scale / (view.players - 1)
 
     def after(
         self, action: HeavenHellAction, rows: list[RowState], holdings: list[int]
@@ -126,7 +140,7 @@ class _Evaluator:
         gaps = [ROW_LIMIT - row[2] - row[3] for row in rows]
         open_gaps = sorted(gap for gap in gaps if gap > 0)
         needed = self.rows_to_end - (len(rows) - len(open_gaps))
-        horizon = FILL_SHARE * open_gaps[needed - 1] if needed > 0 else 0.0
+        horizon = self.fill_share * open_gaps[needed - 1] if needed > 0 else 0.0
         total = 0.0
         best_double = 0.0
         for index, row in enumerate(rows):
