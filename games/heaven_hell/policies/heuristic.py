@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, Side, colour_index
@@ -30,11 +31,24 @@ from games.heaven_hell.view import HeavenHellView
 
 MEAN_VALUE = sum(VALUES_PER_COLOUR) / len(VALUES_PER_COLOUR)
 MEAN_SQUARE = sum(v * v for v in VALUES_PER_COLOUR) / len(VALUES_PER_COLOUR)
-# Share of the gap of the row that will end the round that other rows are expected to receive.
-FILL_SHARE = 0.5
-# How much a rival's expected points count against this seat's, relative to an even share
-# among the rivals. Below 1 measured better: the rival's sum is the noisier estimate.
-RIVAL_SCALE = 0.5
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's knobs, tuned with duels between variants (see the bench).
+
+    - `fill_share`: share of the gap of the row that will end the round that each other open row
+      is expected to receive before the end.
+    - `rival_scale`: how much the rivals' expected points count against this seat's, relative to
+      an even share among them. Below 1 measured better: the rival's sum is the noisier estimate.
+    - `double_weight`: how much of the best positive colour's expected gain the double adds.
+    - `rival_double`: extra weight of a rival's positive points for the double they may add.
+    """
+
+    fill_share: float = 0.3
+    rival_scale: float = 0.5
+    double_weight: float = 1.0
+    rival_double: float = 0.6
 
 # A row as the evaluation sees it: heaven sum, hell sum, heaven cards, hell cards.
 RowState = tuple[int, int, int, int]
@@ -62,19 +76,15 @@ def sign_chances(row: RowState, additions: float) -> tuple[float, float]:
 class HeuristicPolicy:
     name = "heuristic"
 
-    def __init__(
-        self, samples: int = 32, fill_share: float = FILL_SHARE, rival_scale: float = RIVAL_SCALE
-    ) -> None:
-        self.samples = samples
-        self.fill_share = fill_share
-        self.rival_scale = rival_scale
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = weights or Weights()
 
     def choose(
         self, view: HeavenHellView, legal: Sequence[HeavenHellAction], rng: random.Random
     ) -> HeavenHellAction:
         if len(legal) == 1:
             return legal[0]
-        estimate = HoldingEstimate(view, rng, self.samples)
+        estimate = HoldingEstimate(view)
         holdings = [0] * len(COLOURS)
         for card in view.hand or []:
             holdings[colour_index(card.colour)] += card.value
@@ -83,7 +93,7 @@ class HeuristicPolicy:
         rows: list[RowState] = [
             (row.heaven_sum, row.hell_sum, len(row.heaven), len(row.hell)) for row in view.rows
         ]
-        evaluator = _Evaluator(view, estimate, self.fill_share, self.rival_scale)
+        evaluator = _Evaluator(view, estimate, self.weights)
         best_action: HeavenHellAction = legal[0]
         best_value = -math.inf
         for action in legal:
@@ -112,13 +122,12 @@ class _Evaluator:
         self,
         view: HeavenHellView,
         estimate: HoldingEstimate,
-        fill_share: float,
-        rival_scale: float,
+        weights: Weights,
     ) -> None:
         self.estimate = estimate
-        self.fill_share = fill_share
+        self.weights = weights
         self.rows_to_end = view.closed_rows_to_end
-        self.rival_weight = rival_scale / (view.players - 1)
+        self.rival_weight = weights.rival_scale / (view.players - 1)
 
     def after(
         self, action: HeavenHellAction, rows: list[RowState], holdings: list[int]
@@ -140,7 +149,7 @@ class _Evaluator:
         gaps = [ROW_LIMIT - row[2] - row[3] for row in rows]
         open_gaps = sorted(gap for gap in gaps if gap > 0)
         needed = self.rows_to_end - (len(rows) - len(open_gaps))
-        horizon = self.fill_share * open_gaps[needed - 1] if needed > 0 else 0.0
+        horizon = self.weights.fill_share * open_gaps[needed - 1] if needed > 0 else 0.0
         total = 0.0
         best_double = 0.0
         for index, row in enumerate(rows):
@@ -149,6 +158,8 @@ class _Evaluator:
             holding = holdings[index]
             top, rival = self.estimate.outlook(index, holding)
             mine = top * holding
-            total += (positive - negative) * (mine - self.rival_weight * rival)
+            rival_points = self.rival_weight * rival
+            total += positive * (mine - rival_points * (1.0 + self.weights.rival_double))
+            total -= negative * (mine - rival_points)
             best_double = max(best_double, positive * mine)
-        return total + best_double
+        return total + self.weights.double_weight * best_double
