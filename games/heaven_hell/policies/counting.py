@@ -61,68 +61,65 @@ def _cumulative(distribution: list[float]) -> list[float]:
 
 
 class HoldingEstimate:
-    """Per colour: each opponent's sum distribution, and the seat's outlook for a holding.
-
-    `opponents` lists the opponent seats in the order `outlook` reports them.
-    """
+    """Per colour: each opponent's sum distribution, and the seat's outlook for a holding."""
 
     def __init__(self, view: HeavenHellView) -> None:
         assert view.seat is not None
         order = tie_break_order(view.dealer, view.players)
         place = {seat: position for position, seat in enumerate(order)}
-        self._my_place = place[view.seat]
-        self.opponents = [seat_view.seat for seat_view in view.seats if seat_view.seat != view.seat]
-        sizes = [view.seats[seat].hand_size for seat in self.opponents]
+        my_place = place[view.seat]
+        opponents = [seat_view for seat_view in view.seats if seat_view.seat != view.seat]
         counts = unknown_counts(view)
         unknown = sum(sum(by_value.values()) for by_value in counts)
-        # Per colour and opponent: P(sum = s), P(sum <= s) and its tie-break place.
-        self._rivals: list[list[tuple[list[float], list[float], int]]] = []
+        # Per colour and opponent: (P(sum = s), P(sum <= s), whether I win a tie with them).
+        self._rivals: list[list[tuple[list[float], list[float], bool]]] = []
         for by_value in counts:
             cache: dict[int, tuple[list[float], list[float]]] = {}
             rivals = []
-            for seat, size in zip(self.opponents, sizes, strict=True):
+            for opponent in opponents:
+                size = opponent.hand_size
                 if size not in cache:
                     share = size / unknown if unknown else 0.0
                     distribution = sum_distribution(by_value, share)
                     cache[size] = (distribution, _cumulative(distribution))
-                rivals.append((*cache[size], place[seat]))
+                distribution, cumulative = cache[size]
+                rivals.append((distribution, cumulative, my_place < place[opponent.seat]))
             self._rivals.append(rivals)
-        self._cache: dict[tuple[int, int], tuple[float, list[float]]] = {}
+        self._cache: dict[tuple[int, int], tuple[float, float]] = {}
 
-    def outlook(self, colour: int, holding: int) -> tuple[float, list[float]]:
-        """The chance this seat is the top holder with `holding`, and per opponent the expected
-        sum it scores as the top holder instead (0 when it is not)."""
+    def _at_most(self, colour: int, total: int) -> float:
+        """P(every rival's sum <= total)."""
+        chance = 1.0
+        for _, cumulative, _ in self._rivals[colour]:
+            if total < 0:
+                return 0.0
+            if total < len(cumulative):
+                chance *= cumulative[total]
+        return chance
+
+    def outlook(self, colour: int, holding: int) -> tuple[float, float]:
+        """(chance this seat is the top holder with `holding`, expected sum of the top rival
+        when it is not)."""
         key = (colour, holding)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        rivals = self._rivals[colour]
         top = 0.0
         if holding > 0:
             top = 1.0
-            for distribution, cumulative, rival_place in rivals:
+            for distribution, cumulative, i_win_ties in self._rivals[colour]:
                 if holding < len(cumulative):
                     below = cumulative[holding - 1]
-                    wins_tie = self._my_place < rival_place
-                    top *= below + distribution[holding] if wins_tie else below
-        expected = []
-        for index, (distribution, _, rival_place) in enumerate(rivals):
-            total = 0.0
-            for amount in range(max(1, holding), len(distribution)):
-                chance = distribution[amount]
-                if not chance or (amount == holding and self._my_place < rival_place):
-                    continue
-                for other, (other_distribution, other_cumulative, other_place) in enumerate(
-                    rivals
-                ):
-                    if other == index or amount > len(other_cumulative):
-                        continue
-                    below = other_cumulative[amount - 1]
-                    if amount < len(other_distribution) and rival_place < other_place:
-                        below += other_distribution[amount]
-                    chance *= below
-                total += amount * chance
-            expected.append(total)
-        result = (top, expected)
+                    top *= below + distribution[holding] if i_win_ties else below
+        longest = max((len(rival[0]) for rival in self._rivals[colour]), default=1)
+        rival = 0.0
+        below = self._at_most(colour, holding)
+        for total in range(holding + 1, longest):
+            at_most = self._at_most(colour, total)
+            rival += total * (at_most - below)
+            below = at_most
+        if holding > 0:
+            rival += holding * (self._at_most(colour, holding) - top)
+        result = (top, rival)
         self._cache[key] = result
         return result

@@ -43,15 +43,12 @@ class Weights:
       an even share among them. Below 1 measured better: the rival's sum is the noisier estimate.
     - `double_weight`: how much of the best positive colour's expected gain the double adds.
     - `rival_double`: extra weight of a rival's positive points for the double they may add.
-    - `standing`: how much more a rival counts per 20 points it leads this seat by, growing as
-      the game nears its end (0: every rival counts the same).
     """
 
     fill_share: float = 0.3
     rival_scale: float = 0.5
     double_weight: float = 1.0
     rival_double: float = 0.6
-    standing: float = 1.0
 
 # A row as the evaluation sees it: heaven sum, hell sum, heaven cards, hell cards.
 RowState = tuple[int, int, int, int]
@@ -130,14 +127,7 @@ class _Evaluator:
         self.estimate = estimate
         self.weights = weights
         self.rows_to_end = view.closed_rows_to_end
-        base = weights.rival_scale / (view.players - 1)
-        progress = (view.round + 1) / view.rounds
-        assert view.seat is not None
-        mine = view.seats[view.seat].total
-        self.rival_weights = [
-            base * math.exp(weights.standing * progress * (view.seats[seat].total - mine) / 20)
-            for seat in estimate.opponents
-        ]
+        self.rival_weight = weights.rival_scale / (view.players - 1)
 
     def after(
         self, action: HeavenHellAction, rows: list[RowState], holdings: list[int]
@@ -166,11 +156,9 @@ class _Evaluator:
             additions = min(gaps[index], horizon)
             positive, negative = sign_chances(row, additions)
             holding = holdings[index]
-            top, rivals = self.estimate.outlook(index, holding)
+            top, rival = self.estimate.outlook(index, holding)
             mine = top * holding
-            rival_points = sum(
-                weight * points for weight, points in zip(self.rival_weights, rivals, strict=True)
-            )
+            rival_points = self.rival_weight * rival
             total += positive * (mine - rival_points * (1.0 + self.weights.rival_double))
             total -= negative * (mine - rival_points)
             best_double = max(best_double, positive * mine)
