@@ -40,13 +40,13 @@ class Weights:
     - `fill_share`: share of the gap of the row that will end the round that each other open row
       is expected to receive before the end.
     - `rival_scale`: how much the rivals' expected points count against this seat's, relative to
-      an even share among them. Below 1 measured better: the rival's sum is the noisier estimate.
+      an even share among them (1: this seat's points minus the rivals' average).
     - `double_weight`: how much of the best positive colour's expected gain the double adds.
     - `rival_double`: extra weight of a rival's positive points for the double they may add.
     """
 
     fill_share: float = 0.3
-    rival_scale: float = 0.5
+    rival_scale: float = 1.0
     double_weight: float = 1.0
     rival_double: float = 0.6
 
