@@ -50,5 +50,7 @@ class DeclareDouble(BaseModel):
     colour: Colour | None = None
 
 
-Action = Annotated[PlaceCard | DiscardStuck | DeclareDouble, Field(discriminator="kind")]
-ACTION_ADAPTER: TypeAdapter[PlaceCard | DiscardStuck | DeclareDouble] = TypeAdapter(Action)
+AnyAction = PlaceCard | DiscardStuck | DeclareDouble
+ACTION_ADAPTER: TypeAdapter[AnyAction] = TypeAdapter(
+    Annotated[AnyAction, Field(discriminator="kind")]
+)

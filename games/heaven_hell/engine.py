@@ -6,11 +6,12 @@ from typing import Any
 
 from games.core.errors import RuleError
 from games.core.result import GameResult, SeatResult
-from games.heaven_hell.actions import ACTION_ADAPTER, DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import ACTION_ADAPTER, AnyAction
 from games.heaven_hell.config import MAX_PLAYERS, MIN_PLAYERS, HeavenHellConfig
+from games.heaven_hell.events import AnyEvent
 from games.heaven_hell.policies import POLICIES
 from games.heaven_hell.policies.base import HeavenHellPolicy
-from games.heaven_hell.rules import AnyEvent, apply, legal_actions, new_game, to_act
+from games.heaven_hell.rules import apply, legal_actions, new_game, to_act
 from games.heaven_hell.state import HeavenHellState, Phase
 from games.heaven_hell.view import HeavenHellView, build_view
 
@@ -32,19 +33,19 @@ class HeavenHellEngine:
     def load_state(self, data: str) -> HeavenHellState:
         return HeavenHellState.model_validate_json(data)
 
-    def parse_action(self, data: str | dict[str, Any]) -> PlaceCard | DiscardStuck | DeclareDouble:
+    def parse_action(self, data: str | dict[str, Any]) -> AnyAction:
         if isinstance(data, str):
             return ACTION_ADAPTER.validate_json(data)
         return ACTION_ADAPTER.validate_python(data)
 
     def apply(
-        self, state: HeavenHellState, seat: int, action: PlaceCard | DiscardStuck | DeclareDouble
+        self, state: HeavenHellState, seat: int, action: AnyAction
     ) -> tuple[HeavenHellState, list[AnyEvent]]:
         return apply(state, seat, action)
 
     def legal_actions(
         self, state: HeavenHellState, seat: int
-    ) -> list[PlaceCard | DiscardStuck | DeclareDouble]:
+    ) -> list[AnyAction]:
         return legal_actions(state, seat)
 
     def view(self, state: HeavenHellState, seat: int | None) -> HeavenHellView:

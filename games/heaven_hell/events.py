@@ -6,9 +6,9 @@ a stuck seat's hand is public by the rules, so `PlayerStuck` carries it.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from games.heaven_hell.cards import Card, Colour, Side
 
@@ -90,7 +90,7 @@ class GameEnded(_Event):
     winners: list[int]
 
 
-Event = Annotated[
+AnyEvent = (
     RoundStarted
     | CardDrawn
     | CardPlaced
@@ -101,6 +101,5 @@ Event = Annotated[
     | DoubleDeclared
     | DoublesRevealed
     | RoundScored
-    | GameEnded,
-    Field(discriminator="kind"),
-]
+    | GameEnded
+)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from games.core.errors import RuleError
-from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import (
     COLOUR_INDEX_OF,
     COLOURS,
@@ -42,6 +42,7 @@ from games.heaven_hell.config import (
     closed_rows_to_end,
 )
 from games.heaven_hell.events import (
+    AnyEvent,
     CardDiscarded,
     CardDrawn,
     CardPlaced,
@@ -56,21 +57,6 @@ from games.heaven_hell.events import (
 )
 from games.heaven_hell.scoring import score_round, side_sum
 from games.heaven_hell.state import HeavenHellState, Phase, Row
-
-Action = PlaceCard | DiscardStuck | DeclareDouble
-AnyEvent = (
-    RoundStarted
-    | CardDrawn
-    | CardPlaced
-    | RowClosed
-    | PlayerStuck
-    | CardDiscarded
-    | TurnSkipped
-    | DoubleDeclared
-    | DoublesRevealed
-    | RoundScored
-    | GameEnded
-)
 
 
 def is_closed(row: Row) -> bool:
@@ -111,7 +97,7 @@ def _distinct(hand: list[int]) -> list[tuple[Colour, int]]:
                   key=lambda cv: (colour_index(cv[0]), cv[1]))
 
 
-def legal_actions(state: HeavenHellState, seat: int) -> list[Action]:
+def legal_actions(state: HeavenHellState, seat: int) -> list[AnyAction]:
     """Every action `seat` may take now, equal cards listed once."""
     if seat not in to_act(state):
         return []
@@ -121,7 +107,7 @@ def legal_actions(state: HeavenHellState, seat: int) -> list[Action]:
     hand = state.hands[seat]
     if not can_place(hand, state.rows):
         return [DiscardStuck(colour=colour, value=value) for colour, value in _distinct(hand)]
-    actions: list[Action] = []
+    actions: list[AnyAction] = []
     for colour, value in _distinct(hand):
         row = state.rows[colour_index(colour)]
         if is_closed(row):
@@ -168,7 +154,7 @@ def deck_order(seed: int, round_number: int) -> list[int]:
 
 
 def apply(
-    state: HeavenHellState, seat: int, action: Action
+    state: HeavenHellState, seat: int, action: AnyAction
 ) -> tuple[HeavenHellState, list[AnyEvent]]:
     if state.phase is Phase.FINISHED:
         raise RuleError("game_finished")

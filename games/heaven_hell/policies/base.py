@@ -6,15 +6,13 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import AnyAction
 from games.heaven_hell.view import HeavenHellView
-
-HeavenHellAction = PlaceCard | DiscardStuck | DeclareDouble
 
 
 class HeavenHellPolicy(Protocol):
     name: str
 
     def choose(
-        self, view: HeavenHellView, legal: Sequence[HeavenHellAction], rng: random.Random
-    ) -> HeavenHellAction: ...
+        self, view: HeavenHellView, legal: Sequence[AnyAction], rng: random.Random
+    ) -> AnyAction: ...

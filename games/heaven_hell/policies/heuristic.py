@@ -7,7 +7,8 @@ minus the average expected points of the others when the round ends:
   cards still to come (none if the move ends the round: then the signs are exact);
 - per colour, the chance of being the top holder and the rival's expected sum come from card
   counting (`counting.HoldingEstimate`);
-- the double is worth the best single positive colour once more.
+- the double is worth the best single positive colour once more, and rivals' positive points
+  weigh more than their negative ones because they may double them too.
 
 So it pushes its strong colours to heaven, the colours rivals hold to hell, keeps cards it needs
 to stay top, sheds cards of colours that will end negative for it, and closes the last row when
@@ -22,10 +23,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, Side, colour_index
 from games.heaven_hell.config import ROW_LIMIT, SIDE_LIMIT
-from games.heaven_hell.policies.base import HeavenHellAction
 from games.heaven_hell.policies.counting import HoldingEstimate
 from games.heaven_hell.view import HeavenHellView
 
@@ -74,14 +74,16 @@ def sign_chances(row: RowState, additions: float) -> tuple[float, float]:
 
 
 class HeuristicPolicy:
+    """Deterministic: the same view and legal actions give the same choice (`rng` is unused)."""
+
     name = "heuristic"
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
 
     def choose(
-        self, view: HeavenHellView, legal: Sequence[HeavenHellAction], rng: random.Random
-    ) -> HeavenHellAction:
+        self, view: HeavenHellView, legal: Sequence[AnyAction], rng: random.Random
+    ) -> AnyAction:
         if len(legal) == 1:
             return legal[0]
         estimate = HoldingEstimate(view)
@@ -94,7 +96,7 @@ class HeuristicPolicy:
             (row.heaven_sum, row.hell_sum, len(row.heaven), len(row.hell)) for row in view.rows
         ]
         evaluator = _Evaluator(view, estimate, self.weights)
-        best_action: HeavenHellAction = legal[0]
+        best_action: AnyAction = legal[0]
         best_value = -math.inf
         for action in legal:
             value = evaluator.after(action, rows, holdings)
@@ -104,8 +106,8 @@ class HeuristicPolicy:
 
     @staticmethod
     def _declare(
-        legal: Sequence[HeavenHellAction], estimate: HoldingEstimate, holdings: list[int]
-    ) -> HeavenHellAction:
+        legal: Sequence[AnyAction], estimate: HoldingEstimate, holdings: list[int]
+    ) -> AnyAction:
         best_action = legal[0]
         best_gain = 0.0
         for action in legal:
@@ -130,7 +132,7 @@ class _Evaluator:
         self.rival_weight = weights.rival_scale / (view.players - 1)
 
     def after(
-        self, action: HeavenHellAction, rows: list[RowState], holdings: list[int]
+        self, action: AnyAction, rows: list[RowState], holdings: list[int]
     ) -> float:
         new_rows = list(rows)
         new_holdings = list(holdings)

@@ -9,17 +9,15 @@ from hypothesis import strategies as st
 
 from games.core.errors import RuleError
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import DECK_SIZE, Colour, Side
 from games.heaven_hell.config import HeavenHellConfig
 from games.heaven_hell.rules import is_stuck
 from games.heaven_hell.state import HeavenHellState, Phase
 from tests.games.heaven_hell.helpers import all_cards
 
-Action = PlaceCard | DiscardStuck | DeclareDouble
 
-
-def any_action(rng: random.Random) -> Action:
+def any_action(rng: random.Random) -> AnyAction:
     """Any well-formed action, legal or not."""
     colour = rng.choice(list(Colour))
     value = rng.randint(1, 5)
@@ -74,7 +72,7 @@ def test_random_play_keeps_every_invariant_and_replays_exactly(
 ) -> None:
     rng = random.Random(seed)
     state = ENGINE.new_game(HeavenHellConfig(), players, seed)
-    log: list[tuple[int, Action]] = []
+    log: list[tuple[int, AnyAction]] = []
     for step in range(steps):
         seats = ENGINE.to_act(state)
         if not seats:
