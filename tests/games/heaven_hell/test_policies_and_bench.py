@@ -8,11 +8,11 @@ import random
 import pytest
 
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import DeclareDouble
+from games.heaven_hell.actions import DeclareDouble, PlaceCard
 from games.heaven_hell.bench import main
 from games.heaven_hell.config import HeavenHellConfig
 from games.heaven_hell.state import Phase
-from tests.games.heaven_hell.helpers import B, Cards, R, Y, build
+from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
 
 
 def test_heuristic_declares_its_double_on_the_positive_colour_it_surely_tops() -> None:
@@ -67,3 +67,23 @@ def test_bench_prints_one_json_line_with_the_figures(capsys: pytest.CaptureFixtu
 def test_bench_refuses_a_lineup_of_the_wrong_length() -> None:
     with pytest.raises(SystemExit):
         main(["--players", "4", "--lineup", "heuristic,random"])
+
+
+def test_heuristic_ends_the_round_while_its_colour_is_positive() -> None:
+    cards = Cards()
+    rows = {
+        G: (cards.take(G, 1, 1, 1), cards.take(G, 1, 2)),  # closed
+        Y: (cards.take(Y, 2, 2), cards.take(Y, 3, 3)),  # one card from closing
+        B: (cards.take(B, 1), []),  # barely positive; any later card may flip it
+    }
+    hands = [
+        cards.take(P, 2, 3, 4, 5, 5, 1),
+        cards.take(B, 5, 5, 4) + cards.take(Y, 1) + cards.take(P, 1) + cards.take(R, 1, 1),
+        cards.take(R, 2, 3, 4, 5, 5, 3),
+    ]
+    state = build(cards, hands, rows, current=1)
+    legal = ENGINE.legal_actions(state, 1)
+    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 1), legal, random.Random(1))
+    assert isinstance(action, PlaceCard) and action.colour is Y
+    new, _ = ENGINE.apply(state, 1, action)
+    assert new.phase is Phase.DECLARE
