@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from games.core.errors import RuleError
+from games.core.registry import get_engine
 from games.heaven_hell import ENGINE
 from games.heaven_hell.cards import COLOUR_INDEX_OF, DECK_SIZE, VALUE_OF
 from games.heaven_hell.config import HeavenHellConfig
@@ -51,6 +52,7 @@ def test_player_count_outside_three_to_five_is_refused(players: int) -> None:
 
 
 def test_engine_metadata() -> None:
+    assert get_engine("heaven-hell") is ENGINE
     assert ENGINE.key == "heaven-hell"
     assert (ENGINE.min_players, ENGINE.max_players) == (3, 5)
     assert set(ENGINE.policy_names()) == {"random", "heuristic"}
