@@ -13,9 +13,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from games.heaven_hell.cards import COLOURS, VALUE_OF, Card, Colour, cards_of
-from games.heaven_hell.config import ROW_LIMIT, closed_rows_to_end
+from games.heaven_hell.config import closed_rows_to_end
 from games.heaven_hell.rules import is_closed, is_stuck, positive_colours, to_act
-from games.heaven_hell.state import HeavenHellState, Phase, RoundReport
+from games.heaven_hell.state import HeavenHellState, Phase, RoundReport, Row
 
 
 class RowView(BaseModel):
@@ -49,6 +49,15 @@ class SeatView(BaseModel):
 
 
 class HeavenHellView(BaseModel):
+    """One seat's (or, with `seat=None`, a spectator's) picture of the game.
+
+    - `current`: the seat to play in the play phase; `to_act`: every seat awaited (all seats
+      still to declare in the declaration phase).
+    - `stuck_hand`: the hand of the seat to play when it is stuck, public by the rules.
+    - `last_report`: the previous round's scoring, with every hand and declaration revealed.
+    - `hand`, `my_double`: this seat's own cards and pending declaration; None for spectators.
+    """
+
     model_config = ConfigDict(frozen=True)
 
     seat: int | None
@@ -73,16 +82,16 @@ class HeavenHellView(BaseModel):
     my_double: Colour | None
 
 
-def _row_view(colour: Colour, heaven: list[int], hell: list[int]) -> RowView:
-    heaven_values = [VALUE_OF[card] for card in heaven]
-    hell_values = [VALUE_OF[card] for card in hell]
+def _row_view(colour: Colour, row: Row) -> RowView:
+    heaven_values = [VALUE_OF[card] for card in row.heaven]
+    hell_values = [VALUE_OF[card] for card in row.hell]
     return RowView(
         colour=colour,
         heaven=heaven_values,
         hell=hell_values,
         heaven_sum=sum(heaven_values),
         hell_sum=sum(hell_values),
-        closed=len(heaven) + len(hell) >= ROW_LIMIT,
+        closed=is_closed(row),
     )
 
 
@@ -100,7 +109,7 @@ def build_view(state: HeavenHellState, seat: int | None) -> HeavenHellView:
         current=state.current if state.phase is Phase.PLAY else None,
         to_act=to_act(state),
         rows=[
-            _row_view(colour, row.heaven, row.hell)
+            _row_view(colour, row)
             for colour, row in zip(COLOURS, state.rows, strict=True)
         ],
         closed_rows=sum(1 for row in state.rows if is_closed(row)),
