@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from games.core.errors import RuleError
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
-from games.heaven_hell.cards import DECK_SIZE, Colour, Side
+from games.heaven_hell.cards import CARDS_PER_COLOUR, DECK_SIZE, Colour, Side
 from games.heaven_hell.config import HeavenHellConfig
 from games.heaven_hell.rules import is_stuck
 from games.heaven_hell.state import HeavenHellState, Phase
-from tests.games.heaven_hell.helpers import all_cards
+from tests.games.heaven_hell.helpers import Cards, all_cards, build
 
 
 def any_action(rng: random.Random) -> AnyAction:
@@ -32,20 +32,29 @@ def any_action(rng: random.Random) -> AnyAction:
 def hide_differently(state: HeavenHellState, seat: int, rng: random.Random) -> HeavenHellState:
     """The same state as `seat` sees it, with everything hidden from it changed: other hands
     (same sizes) and the draw pile reshuffled among themselves, other pending declarations
-    changed. A stuck seat's hand is public, so it stays."""
-    shown = {state.current} if is_stuck(state) else set()
-    hidden = [s for s in range(state.players) if s != seat and s not in shown]
-    pool = list(state.draw_pile) + [card for s in hidden for card in state.hands[s]]
-    rng.shuffle(pool)
-    hands = [list(hand) for hand in state.hands]
-    for s in hidden:
-        hands[s], pool = pool[: len(hands[s])], pool[len(hands[s]):]
+    changed. Whether the seat to play is stuck is public (a stuck hand is shown), so only
+    reshuffles that keep it are used; a stuck seat's hand itself stays."""
     doubles = list(state.doubles)
     if state.phase is Phase.DECLARE:
-        for s in range(state.players):
-            if s != seat:
-                doubles[s] = rng.choice([None, *Colour])
-    return state.model_copy(update={"hands": hands, "draw_pile": pool, "doubles": doubles})
+        for other in range(state.players):
+            if other != seat:
+                doubles[other] = rng.choice([None, *Colour])
+    stuck = is_stuck(state)
+    hidden = [
+        other
+        for other in range(state.players)
+        if other != seat and not (stuck and other == state.current)
+    ]
+    for _ in range(20):
+        pool = list(state.draw_pile) + [card for other in hidden for card in state.hands[other]]
+        rng.shuffle(pool)
+        hands = [list(hand) for hand in state.hands]
+        for other in hidden:
+            hands[other], pool = pool[: len(hands[other])], pool[len(hands[other]):]
+        changed = state.model_copy(update={"hands": hands, "draw_pile": pool, "doubles": doubles})
+        if is_stuck(changed) == stuck:
+            return changed
+    return state.model_copy(update={"doubles": doubles})
 
 
 def check_invariants(state: HeavenHellState, rng: random.Random) -> None:
@@ -131,3 +140,39 @@ def test_policies_only_choose_legal_actions_and_games_finish(seed: int, players:
     assert result is not None
     assert [s.score for s in result.seats] == state.totals()
     assert len(result.summary["round_points"]) == players
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31), pile_size=st.integers(0, 8))
+def test_stuck_prone_play_keeps_cards_and_hides_hands(seed: int, pile_size: int) -> None:
+    """Red's row is closed and red crowds the hands and a short draw pile, so seats get stuck,
+    discard, and are skipped; the invariants must hold through all of it."""
+    rng = random.Random(seed)
+    cards = Cards()
+    rows = {Colour.RED: (cards.take(Colour.RED, 1, 1, 1), cards.take(Colour.RED, 2, 2))}
+    reds = [card for card in cards.rest() if card < CARDS_PER_COLOUR]
+    others = [card for card in cards.rest() if card >= CARDS_PER_COLOUR]
+    rng.shuffle(reds)
+    rng.shuffle(others)
+    hands = [[others.pop()] + [others.pop() for _ in range(rng.randrange(3))] for _ in range(4)]
+    for hand in hands[1:]:
+        hand.pop()
+    for index, red in enumerate(reds[:6]):
+        hands[1 + index % 3].append(red)
+    pile = reds[6:] + [others.pop() for _ in range(pile_size)]
+    rng.shuffle(pile)
+    cards.used.update(card for hand in hands for card in hand)
+    state = build(cards, hands, rows, draw_pile=pile, current=0)
+    for _ in range(60):
+        seats = ENGINE.to_act(state)
+        if not seats or state.round > 0:
+            break
+        seat = seats[rng.randrange(len(seats))]
+        before = state.model_dump_json()
+        try:
+            state, _ = ENGINE.apply(state, seat, any_action(rng))
+        except RuleError:
+            assert state.model_dump_json() == before
+            legal = ENGINE.legal_actions(state, seat)
+            state, _ = ENGINE.apply(state, seat, legal[rng.randrange(len(legal))])
+        check_invariants(state, rng)
