@@ -1,0 +1,56 @@
+"""What a seat can do, as a discriminated union on `kind`.
+
+The draw of "draw one, then place one" is not an action: the engine draws for a seat as its turn
+starts, so the seat decides with the drawn card already in hand. This keeps one click per turn on
+the table (pick a card and a side) and leaves no half-finished turn to persist or time out.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from games.heaven_hell.cards import Colour, Side
+
+
+class PlaceCard(BaseModel):
+    """Place a card of this colour and value from hand in its row, on `side`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["place"] = "place"
+    colour: Colour
+    value: int
+    side: Side
+
+
+class DiscardStuck(BaseModel):
+    """A stuck seat (every card in hand belongs to a closed row) discards this card; the engine
+    then draws a replacement for it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["discard"] = "discard"
+    colour: Colour
+    value: int
+
+
+class DeclareDouble(BaseModel):
+    """The secret end-of-round declaration: the positive colour to double, or None for none.
+
+    One declaration per seat and round covers every positive colour at once; as the double is
+    spent whatever happens, choosing one colour up front is the same choice the table would make
+    colour by colour, and it needs one secret input per seat instead of one per colour.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["declare"] = "declare"
+    colour: Colour | None = None
+
+
+AnyAction = PlaceCard | DiscardStuck | DeclareDouble
+ACTION_ADAPTER: TypeAdapter[AnyAction] = TypeAdapter(
+    Annotated[AnyAction, Field(discriminator="kind")]
+)

@@ -1,0 +1,18 @@
+"""The baseline: any legal action, uniformly. It is the yardstick the heuristic is measured on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.heaven_hell.actions import AnyAction
+from games.heaven_hell.view import HeavenHellView
+
+
+class RandomPolicy:
+    name = "random"
+
+    def choose(
+        self, view: HeavenHellView, legal: Sequence[AnyAction], rng: random.Random
+    ) -> AnyAction:
+        return legal[rng.randrange(len(legal))]

@@ -1,0 +1,324 @@
+"""The rules as pure functions: set-up, legal actions, applying an action.
+
+`apply` copies the parts of the state it changes (`_draft`) and mutates only the copy, so the
+input state is never touched and a `RuleError` raised during validation leaves nothing changed.
+
+Flow of a round: the engine draws for the seat whose turn starts; that seat then places a card,
+or, when every card in its hand belongs to a closed row, it is "stuck": its hand is shown
+(`PlayerStuck`), it discards a card of its choice and the engine draws a replacement, until it
+can place. A stuck seat facing an empty draw pile loses its turn (ruling). If the draw pile is
+empty and no hand can place any card any more, the round ends there (ruling: no play is left).
+
+When the closing card of the last needed row is placed, the round ends. If some colour is
+positive, every seat sends a secret `DeclareDouble`; once all are in they are revealed together
+and the round is scored. Otherwise scoring follows at once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.core.errors import RuleError
+from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.cards import (
+    COLOUR_INDEX_OF,
+    COLOURS,
+    DECK_SIZE,
+    VALUE_OF,
+    Colour,
+    Side,
+    card_of,
+    cards_of,
+    colour_index,
+    find_card,
+)
+from games.heaven_hell.config import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROW_LIMIT,
+    SIDE_LIMIT,
+    HeavenHellConfig,
+    closed_rows_to_end,
+)
+from games.heaven_hell.events import (
+    AnyEvent,
+    CardDiscarded,
+    CardDrawn,
+    CardPlaced,
+    DoubleDeclared,
+    DoublesRevealed,
+    GameEnded,
+    PlayerStuck,
+    RoundScored,
+    RoundStarted,
+    RowClosed,
+    TurnSkipped,
+)
+from games.heaven_hell.scoring import score_round, side_sum
+from games.heaven_hell.state import HeavenHellState, Phase, Row
+
+
+def is_closed(row: Row) -> bool:
+    return len(row.heaven) + len(row.hell) >= ROW_LIMIT
+
+
+def closed_count(rows: list[Row]) -> int:
+    return sum(1 for row in rows if is_closed(row))
+
+
+def can_place(hand: list[int], rows: list[Row]) -> bool:
+    return any(not is_closed(rows[COLOUR_INDEX_OF[card]]) for card in hand)
+
+
+def positive_colours(rows: list[Row]) -> list[Colour]:
+    return [
+        colour
+        for colour, row in zip(COLOURS, rows, strict=True)
+        if side_sum(row.heaven) > side_sum(row.hell)
+    ]
+
+
+def to_act(state: HeavenHellState) -> list[int]:
+    if state.phase is Phase.PLAY:
+        return [state.current]
+    if state.phase is Phase.DECLARE:
+        return [seat for seat in range(state.players) if not state.declared[seat]]
+    return []
+
+
+def is_stuck(state: HeavenHellState) -> bool:
+    """Whether the seat to play must show its hand and discard."""
+    return state.phase is Phase.PLAY and not can_place(state.hands[state.current], state.rows)
+
+
+def _distinct(hand: list[int]) -> list[tuple[Colour, int]]:
+    return sorted({(COLOURS[COLOUR_INDEX_OF[c]], VALUE_OF[c]) for c in hand},
+                  key=lambda cv: (colour_index(cv[0]), cv[1]))
+
+
+def legal_actions(state: HeavenHellState, seat: int) -> list[AnyAction]:
+    """Every action `seat` may take now, equal cards listed once."""
+    if seat not in to_act(state):
+        return []
+    if state.phase is Phase.DECLARE:
+        colours: list[Colour | None] = [None, *positive_colours(state.rows)]
+        return [DeclareDouble(colour=colour) for colour in colours]
+    hand = state.hands[seat]
+    if not can_place(hand, state.rows):
+        return [DiscardStuck(colour=colour, value=value) for colour, value in _distinct(hand)]
+    actions: list[AnyAction] = []
+    for colour, value in _distinct(hand):
+        row = state.rows[colour_index(colour)]
+        if is_closed(row):
+            continue
+        if len(row.heaven) < SIDE_LIMIT:
+            actions.append(PlaceCard(colour=colour, value=value, side=Side.HEAVEN))
+        if len(row.hell) < SIDE_LIMIT:
+            actions.append(PlaceCard(colour=colour, value=value, side=Side.HELL))
+    return actions
+
+
+def new_game(
+    config: HeavenHellConfig, players: int, seed: int
+) -> tuple[HeavenHellState, list[AnyEvent]]:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError("invalid_player_count", players=players, minimum=MIN_PLAYERS,
+                        maximum=MAX_PLAYERS)
+    state = HeavenHellState(
+        config=config,
+        players=players,
+        seed=seed,
+        round=0,
+        dealer=0,
+        phase=Phase.PLAY,
+        current=1 % players,
+        draw_pile=[],
+        hands=[[] for _ in range(players)],
+        rows=[Row() for _ in COLOURS],
+        discard=[],
+        declared=[False] * players,
+        doubles=[None] * players,
+        reports=[],
+    )
+    events: list[AnyEvent] = []
+    _start_round(state, 0, events)
+    return state, events
+
+
+def deck_order(seed: int, round_number: int) -> list[int]:
+    """The shuffled deck of a round; string seeding is stable across Python versions."""
+    deck = list(range(DECK_SIZE))
+    random.Random(f"heaven-hell:{seed}:{round_number}").shuffle(deck)
+    return deck
+
+
+def apply(
+    state: HeavenHellState, seat: int, action: AnyAction
+) -> tuple[HeavenHellState, list[AnyEvent]]:
+    if state.phase is Phase.FINISHED:
+        raise RuleError("game_finished")
+    if not 0 <= seat < state.players:
+        raise RuleError("invalid_seat", seat=seat)
+    if isinstance(action, DeclareDouble):
+        return _declare(state, seat, action)
+    if state.phase is not Phase.PLAY:
+        raise RuleError("wrong_phase", phase=state.phase.value)
+    if seat != state.current:
+        raise RuleError("not_your_turn", seat=seat, current=state.current)
+    if isinstance(action, PlaceCard):
+        return _place(state, seat, action)
+    return _discard(state, seat, action)
+
+
+def _draft(state: HeavenHellState) -> HeavenHellState:
+    """A copy whose mutable parts are new objects (reports are frozen and shared)."""
+    return HeavenHellState.model_construct(
+        config=state.config,
+        players=state.players,
+        seed=state.seed,
+        round=state.round,
+        dealer=state.dealer,
+        phase=state.phase,
+        current=state.current,
+        draw_pile=list(state.draw_pile),
+        hands=[list(hand) for hand in state.hands],
+        rows=[Row.model_construct(heaven=list(r.heaven), hell=list(r.hell)) for r in state.rows],
+        discard=list(state.discard),
+        declared=list(state.declared),
+        doubles=list(state.doubles),
+        reports=list(state.reports),
+    )
+
+
+def _card_in_hand(hand: list[int], colour: Colour, value: int) -> int:
+    card = find_card(hand, colour, value)
+    if card is None:
+        raise RuleError("card_not_in_hand", colour=colour.value, value=value)
+    return card
+
+
+def _place(
+    state: HeavenHellState, seat: int, action: PlaceCard
+) -> tuple[HeavenHellState, list[AnyEvent]]:
+    card = _card_in_hand(state.hands[seat], action.colour, action.value)
+    row = state.rows[colour_index(action.colour)]
+    if is_closed(row):
+        raise RuleError("row_closed", colour=action.colour.value)
+    side_cards = row.heaven if action.side is Side.HEAVEN else row.hell
+    if len(side_cards) >= SIDE_LIMIT:
+        raise RuleError("side_full", colour=action.colour.value, side=action.side.value)
+    draft = _draft(state)
+    draft.hands[seat].remove(card)
+    new_row = draft.rows[colour_index(action.colour)]
+    (new_row.heaven if action.side is Side.HEAVEN else new_row.hell).append(card)
+    events: list[AnyEvent] = [CardPlaced(seat=seat, card=card_of(card), side=action.side)]
+    if is_closed(new_row):
+        events.append(RowClosed(colour=action.colour))
+        if closed_count(draft.rows) >= closed_rows_to_end(draft.players):
+            _end_play(draft, events)
+            return draft, events
+    _begin_turn(draft, (seat + 1) % draft.players, events)
+    return draft, events
+
+
+def _discard(
+    state: HeavenHellState, seat: int, action: DiscardStuck
+) -> tuple[HeavenHellState, list[AnyEvent]]:
+    if can_place(state.hands[seat], state.rows):
+        raise RuleError("not_stuck")
+    card = _card_in_hand(state.hands[seat], action.colour, action.value)
+    draft = _draft(state)
+    draft.hands[seat].remove(card)
+    draft.discard.append(card)
+    events: list[AnyEvent] = [CardDiscarded(seat=seat, card=card_of(card))]
+    if draft.draw_pile:
+        _draw(draft, seat, events)
+    _settle(draft, seat, events)
+    return draft, events
+
+
+def _declare(
+    state: HeavenHellState, seat: int, action: DeclareDouble
+) -> tuple[HeavenHellState, list[AnyEvent]]:
+    if state.phase is not Phase.DECLARE:
+        raise RuleError("wrong_phase", phase=state.phase.value)
+    if state.declared[seat]:
+        raise RuleError("already_declared", seat=seat)
+    if action.colour is not None and action.colour not in positive_colours(state.rows):
+        raise RuleError("colour_not_positive", colour=action.colour.value)
+    draft = _draft(state)
+    draft.declared[seat] = True
+    draft.doubles[seat] = action.colour
+    events: list[AnyEvent] = [DoubleDeclared(seat=seat)]
+    if all(draft.declared):
+        events.append(DoublesRevealed(doubles=list(draft.doubles)))
+        _score(draft, events)
+    return draft, events
+
+
+def _draw(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
+    draft.hands[seat].append(draft.draw_pile.pop())
+    events.append(CardDrawn(seat=seat))
+
+
+def _begin_turn(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
+    draft.current = seat
+    if draft.draw_pile:
+        _draw(draft, seat, events)
+    _settle(draft, seat, events)
+
+
+def _settle(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
+    """After a draw: the seat can place, or it is stuck and shows its hand, or it is stuck with
+    an empty draw pile and loses its turn; skipped seats draw nothing, the pile being empty."""
+    while not can_place(draft.hands[seat], draft.rows):
+        if draft.draw_pile:
+            events.append(PlayerStuck(seat=seat, hand=cards_of(draft.hands[seat])))
+            return
+        if not any(can_place(hand, draft.rows) for hand in draft.hands):
+            _end_play(draft, events)
+            return
+        events.append(TurnSkipped(seat=seat))
+        seat = (seat + 1) % draft.players
+        draft.current = seat
+
+
+def _end_play(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+    draft.declared = [False] * draft.players
+    draft.doubles = [None] * draft.players
+    if positive_colours(draft.rows):
+        draft.phase = Phase.DECLARE
+        return
+    _score(draft, events)
+
+
+def _score(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+    report = score_round(draft.round, draft.dealer, draft.rows, draft.hands, draft.doubles)
+    draft.reports.append(report)
+    events.append(RoundScored(round=draft.round, points=report.points, totals=draft.totals()))
+    if draft.round + 1 < draft.rounds:
+        _start_round(draft, draft.round + 1, events)
+        return
+    draft.phase = Phase.FINISHED
+    totals = draft.totals()
+    winners = [seat for seat in range(draft.players) if totals[seat] == max(totals)]
+    events.append(GameEnded(totals=totals, winners=winners))
+
+
+def _start_round(draft: HeavenHellState, round_number: int, events: list[AnyEvent]) -> None:
+    players = draft.players
+    deck = deck_order(draft.seed, round_number)
+    draft.round = round_number
+    draft.dealer = round_number % players
+    draft.phase = Phase.PLAY
+    draft.hands = [deck[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat in range(players)]
+    draft.draw_pile = deck[players * HAND_SIZE:]
+    draft.rows = [Row() for _ in COLOURS]
+    draft.discard = []
+    draft.declared = [False] * players
+    draft.doubles = [None] * players
+    first = (draft.dealer + 1) % players
+    events.append(RoundStarted(round=round_number, dealer=draft.dealer, first=first))
+    _begin_turn(draft, first, events)
+

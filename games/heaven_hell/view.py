@@ -1,0 +1,135 @@
+"""What one seat (or a spectator) may see, shaped for the table and the hand message.
+
+The table needs: rows with both sides, which rows are closed, whose turn, hand sizes, who has
+sent a declaration and who still holds a double, scores per round, the last round's report
+(revealed hands and declarations) and a stuck seat's shown hand. The hand message adds the
+seat's own cards and its own pending declaration; the legal placements come from
+`legal_actions`. Nothing else hidden (other hands, the draw pile order, other seats' pending
+declarations) ever enters a view.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from games.heaven_hell.cards import COLOURS, VALUE_OF, Card, Colour, cards_of
+from games.heaven_hell.config import closed_rows_to_end
+from games.heaven_hell.rules import is_closed, is_stuck, positive_colours, to_act
+from games.heaven_hell.state import HeavenHellState, Phase, RoundReport, Row
+
+
+class RowView(BaseModel):
+    """Card values in placement order on each side (the colour is the row's)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    colour: Colour
+    heaven: list[int]
+    hell: list[int]
+    heaven_sum: int
+    hell_sum: int
+    closed: bool
+
+
+class SeatView(BaseModel):
+    """Public facts about one seat.
+
+    `holds_double` is False only after a round's reveal spent it and before the next round gives
+    it back, which a state shows once the game is finished. `declared` says that the seat has sent
+    its secret declaration, never what it is.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    hand_size: int
+    holds_double: bool
+    declared: bool
+    total: int
+
+
+class HeavenHellView(BaseModel):
+    """One seat's (or, with `seat=None`, a spectator's) picture of the game.
+
+    - `current`: the seat to play in the play phase; `to_act`: every seat awaited (all seats
+      still to declare in the declaration phase).
+    - `stuck_hand`: the hand of the seat to play when it is stuck, public by the rules.
+    - `last_report`: the previous round's scoring, with every hand and declaration revealed.
+    - `hand`, `my_double`: this seat's own cards and pending declaration; None for spectators.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int | None
+    players: int
+    round: int
+    rounds: int
+    dealer: int
+    phase: Phase
+    current: int | None
+    to_act: list[int]
+    rows: list[RowView]
+    closed_rows: int
+    closed_rows_to_end: int
+    positive_colours: list[Colour]
+    draw_pile_size: int
+    discard: list[Card]
+    seats: list[SeatView]
+    round_points: list[list[int]]
+    last_report: RoundReport | None
+    stuck_hand: list[Card] | None
+    hand: list[Card] | None
+    my_double: Colour | None
+
+
+def _row_view(colour: Colour, row: Row) -> RowView:
+    heaven_values = [VALUE_OF[card] for card in row.heaven]
+    hell_values = [VALUE_OF[card] for card in row.hell]
+    return RowView(
+        colour=colour,
+        heaven=heaven_values,
+        hell=hell_values,
+        heaven_sum=sum(heaven_values),
+        hell_sum=sum(hell_values),
+        closed=is_closed(row),
+    )
+
+
+def build_view(state: HeavenHellState, seat: int | None) -> HeavenHellView:
+    finished = state.phase is Phase.FINISHED
+    last_doubles = state.reports[-1].doubles if state.reports else None
+    totals = state.totals()
+    return HeavenHellView(
+        seat=seat,
+        players=state.players,
+        round=state.round,
+        rounds=state.rounds,
+        dealer=state.dealer,
+        phase=state.phase,
+        current=state.current if state.phase is Phase.PLAY else None,
+        to_act=to_act(state),
+        rows=[
+            _row_view(colour, row)
+            for colour, row in zip(COLOURS, state.rows, strict=True)
+        ],
+        closed_rows=sum(1 for row in state.rows if is_closed(row)),
+        closed_rows_to_end=closed_rows_to_end(state.players),
+        positive_colours=positive_colours(state.rows),
+        draw_pile_size=len(state.draw_pile),
+        discard=cards_of(state.discard),
+        seats=[
+            SeatView(
+                seat=index,
+                hand_size=len(state.hands[index]),
+                holds_double=not (finished and last_doubles and last_doubles[index] is not None),
+                declared=state.phase is Phase.DECLARE and state.declared[index],
+                total=totals[index],
+            )
+            for index in range(state.players)
+        ],
+        round_points=[list(report.points) for report in state.reports],
+        last_report=state.reports[-1] if state.reports else None,
+        stuck_hand=cards_of(state.hands[state.current]) if is_stuck(state) else None,
+        hand=cards_of(state.hands[seat]) if seat is not None else None,
+        my_double=state.doubles[seat] if seat is not None else None,
+    )
