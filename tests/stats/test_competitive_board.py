@@ -112,7 +112,7 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     assert field_value(stats, "Level 8").splitlines() == [
-        "Cote **3.3** · 1 partie · 1 victoire (100\u00a0%)",
+        "Cote **3,3** · 1 partie · 1 victoire (100\u00a0%)",
         "Apparaît au classement après 3 parties (encore 2).",
         "🤖 Parties avec des joueurs ordinateurs\u00a0: 1.",
     ]
