@@ -294,7 +294,7 @@ def _coop_stats(games: Sequence[FinishedGame], user_id: int, tr: Texts) -> list[
             games=render.counted("games", row.games, tr),
             victories=render.counted("victories", row.victories, tr),
             excellent=render.counted("excellent", row.excellent, tr),
-            average=row.average,
+            average=render.decimal(row.average, tr),
             best=row.best,
         ),
         tr("leaderboard.stats.the_game_rank", rank=rank, count=len(board)),
@@ -317,7 +317,7 @@ def _rated_stats(games: Sequence[FinishedGame], user_id: int, minimum: int, tr: 
     lines = [
         tr(
             "leaderboard.stats.rated",
-            rating=row.rating,
+            rating=render.decimal(row.rating, tr),
             games=render.counted("games", row.games, tr),
             wins=render.counted("wins", row.wins, tr),
             rate=render.percent(row.win_rate),

@@ -16,6 +16,11 @@ def date(timestamp: float) -> str:
     return f"<t:{int(timestamp)}:d>"
 
 
+def decimal(value: float, tr: Texts) -> str:
+    """An average or a rating as the reader writes decimals: 2.5 in English, 2,5 in French."""
+    return str(value).replace(".", tr("leaderboard.decimal_mark"))
+
+
 def percent(rate: float) -> str:
     return str(round(rate * 100))
 
@@ -72,7 +77,7 @@ def coop_line(entry: Ranked[CoopPlayer], tr: Texts) -> str:
         victories=counted("victories", row.victories, tr),
         excellent=counted("excellent", row.excellent, tr),
         games=counted("games", row.games, tr),
-        average=row.average,
+        average=decimal(row.average, tr),
         best=row.best,
         marker=marker(row.with_computers, tr),
     )
@@ -84,7 +89,7 @@ def rating_line(entry: Ranked[RatedPlayer], tr: Texts) -> str:
         "leaderboard.rating_row",
         rank=entry.rank,
         name=mention(row.user_id),
-        rating=row.rating,
+        rating=decimal(row.rating, tr),
         games=counted("games", row.games, tr),
         wins=counted("wins", row.wins, tr),
         rate=percent(row.win_rate),

@@ -53,7 +53,9 @@ def option_lines(options: dict[str, Any], tr: Texts) -> list[str]:
             if value:
                 lines.append(tr(f"lobby.option.{name}"))
         else:
-            lines.append(tr("lobby.option_value", name=tr(f"lobby.option.{name}"), value=value))
+            choice = f"lobby.choice.{name}.{value}"
+            shown = tr(choice) if tr.has(choice) else value
+            lines.append(tr("lobby.option_value", name=tr(f"lobby.option.{name}"), value=shown))
     return lines
 
 

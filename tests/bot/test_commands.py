@@ -38,7 +38,7 @@ async def test_settings_need_manage_server(simcord_env: simcord.Env, settings: S
         "Language of public messages: the server's language",
         "Default time per turn: 5 min",
         "The Game's talk rule: delete messages that reveal numbers",
-        "Leaderboards: players appear after 3 games",
+        "Games needed to appear on the leaderboards: 3",
     ]
     await admin.slash(channel, "settings", **{"talk-rule": "warn"})
     assert query(settings.database_path, "SELECT talk_rule FROM guild_settings") == [("warn",)]

@@ -136,7 +136,7 @@ async def test_ephemeral_answers_follow_the_users_language(
     assert lobby is not None
     monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
     result = await alice.click(lobby, label="Join")
-    assert [m.content for m in result.followups] == ["Vous avez déjà une place à cette table."]
+    assert [m.content for m in result.followups] == ["Tu as déjà une place à cette table."]
     assert lobby.message.embeds[0].title == "The Game — table open"
     rules = (await alice.slash(channel, "rules", game="level8")).response
     assert rules is not None and rules.embeds[0].title == "Règles de Level 8"

@@ -16,7 +16,7 @@ async def test_leaderboard_commands_carry_french_names(simcord_env: simcord.Env)
     }
     assert payload["leaderboard"]["name_localizations"]["fr"] == "classement"
     subcommands = {option["name"]: option for option in payload["stats"]["options"]}
-    assert subcommands["forget-me"]["name_localizations"]["fr"] == "oublier-moi"
+    assert subcommands["forget-me"]["name_localizations"]["fr"] == "oublie-moi"
     assert subcommands["show"]["name_localizations"]["fr"] == "voir"
     settings = {option["name"] for option in payload["settings"]["options"]}
     assert "leaderboard-min-games" in settings

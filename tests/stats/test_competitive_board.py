@@ -85,7 +85,7 @@ async def test_computer_seats_are_never_ranked_and_are_marked(
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     level8 = field_value(stats, "Level 8")
-    assert "🤖 1 of these games had computer players." in level8
+    assert "🤖 Games with computer players: 1." in level8
 
 
 async def test_a_french_client_reads_the_leaderboard_in_french(
@@ -106,13 +106,13 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
     await play(channel, [(alice, 3), (bob, 1)], computers=1)
     monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
     page = await leaderboard(alice, channel, "level8", "week")
-    assert embed_of(page).title == "Level 8 — Classement — cette semaine"
+    assert embed_of(page).title == "Level 8 — Cotes — cette semaine"
     assert rows(page) == ["Personne n'a encore joué 3 parties pendant cette période."]
     assert footer(page) == "Page 1/1\nLes joueurs apparaissent après 3 parties."
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     assert field_value(stats, "Level 8").splitlines() == [
-        "Cote **3.3** · 1 partie · 1 victoire (100 %)",
+        "Cote **3,3** · 1 partie · 1 victoire (100\u00a0%)",
         "Apparaît au classement après 3 parties (encore 2).",
-        "🤖 1 de ces parties avaient des joueurs ordinateurs.",
+        "🤖 Parties avec des joueurs ordinateurs\u00a0: 1.",
     ]

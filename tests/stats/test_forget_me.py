@@ -40,7 +40,7 @@ async def test_forget_me_needs_the_askers_confirmation_and_erases_everything(
     question = (await alice.slash(channel, "stats forget-me")).response
     assert question is not None
     await alice.click(question, label="Erase my statistics")
-    assert question.content == "Your statistics were erased (4 results made anonymous)."
+    assert question.content == "Your statistics were erased (results made anonymous: 4)."
 
     assert query(db, "SELECT COUNT(*) FROM results WHERE user_id = ?", (alice.id,)) == [(0,)]
     assert query(db, "SELECT COUNT(*) FROM seats WHERE user_id = ?", (alice.id,)) == [(0,)]

@@ -121,7 +121,7 @@ def test_rows_speak_french() -> None:
     tr = Texts("fr")
     row = RatedPlayer(user_id=7, rating=12.5, games=4, wins=3, with_computers=1)
     assert rating_line(Ranked(2, row), tr) == (
-        "**2.** <@7> — **12.5** · 4 parties · 3 victoires (75 %) 🤖"
+        "**2.** <@7> — **12,5** · 4 parties · 3 victoires (75\u00a0%) 🤖"
     )
     team = team_board([coop(1, [7, 8], 0)])[0]
     assert team_line(team, tr) == "**1.** 🏆 victoire totale — <@7>, <@8> · <t:1:d>"

@@ -59,4 +59,4 @@ async def test_best_teams_per_category_and_players_table(simcord_env: simcord.En
         "Players table: rank 1 of 4.",
     ]
     assert "Best team result: 🏆 total victory (2 players · standard" in the_game
-    assert "🤖 1 of these games had computer players." in the_game
+    assert "🤖 Games with computer players: 1." in the_game

@@ -47,15 +47,15 @@ async def test_a_wrong_placement_and_an_early_end_of_turn_are_refused(
     forged = forge_control(env, hand, f"p{low}.0")
     result = await alice.click(hand, custom_id=forged)
     assert [m.content for m in result.followups] == [
-        f"`{low}` cannot go on ▲A, whose top card is `{high}`: ▲ piles take a higher card "
-        "(or exactly 10 lower), ▼ piles a lower card (or exactly 10 higher)."
+        f"`{low}` cannot go on ▲A (top card: `{high}`): a ▲ pile takes a higher card "
+        "(or exactly 10 lower), a ▼ pile a lower card (or exactly 10 higher)."
     ]
     assert all(m.ephemeral for m in result.followups)
 
     forged = forge_control(env, hand, "end")
     result = await alice.click(hand, custom_id=forged)
     assert [m.content for m in result.followups] == [
-        "You cannot end your turn yet: place at least 2 cards first (1 so far)."
+        "You cannot end your turn yet: place at least 2 (1 so far)."
     ]
     assert driver.state() == before
     assert len(actions(settings)) == 1
@@ -134,7 +134,7 @@ async def test_table_in_the_servers_language_and_hand_in_the_players(
     alice = guild.add_member(env.create_user("alice"))
     lobby = (await alice.slash(channel, "play the-game")).response
     assert lobby is not None
-    await alice.click(lobby, label="Ajouter l'ordinateur")
+    await alice.click(lobby, label="Ajouter un ordinateur")
     await alice.click(lobby, label="Commencer")
     thread = channel.threads[-1]
     table = thread.history()[-1]
@@ -150,14 +150,14 @@ async def test_table_in_the_servers_language_and_hand_in_the_players(
 
     monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
     hand = (await alice.click(table, label="Voir ma main")).response
-    assert hand is not None and hand.embeds[0].title == "🃏 Votre main"
+    assert hand is not None and hand.embeds[0].title == "🃏 Ta main"
     card = min(int(label) for label in enabled_buttons(hand) if label.isdigit())
     await alice.click(hand, label=str(card))
     assert f"{card} sur ▲A" in enabled_buttons(hand)
     menu = talk_menu(hand)
     assert menu is not None and menu["placeholder"] == "💬 Parler d'une pile…"
     await alice.click(hand, label=f"{card} sur ▲A")
-    assert f"alice a ouvert la partie : `{card}` sur ▲A" in thread.history()[-1].content
+    assert f"alice a ouvert la partie\u00a0: `{card}` sur ▲A" in thread.history()[-1].content
 
 
 async def test_the_game_resumes_after_a_restart_in_the_middle_of_a_turn(
