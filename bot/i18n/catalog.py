@@ -87,3 +87,9 @@ class Texts:
 
     def has(self, key: str) -> bool:
         return catalog().has(key)
+
+    def plural(self, key: str, n: int, /, **params: Any) -> str:
+        """`<key>.one` or `<key>.other` with `{n}`, by the language's rule: French uses the
+        singular for 0 and 1 ("0 carte posée"), English for 1 only ("0 cards placed")."""
+        singular = n in (0, 1) if self.locale == "fr" else n == 1
+        return self(f"{key}.{'one' if singular else 'other'}", n=n, **params)

@@ -26,9 +26,8 @@ def percent(rate: float) -> str:
 
 
 def counted(what: str, n: int, tr: Texts) -> str:
-    """ "1 game", "3 games": French uses the singular for 0 and 1, English for 1 only."""
-    singular = n in (0, 1) if tr.locale == "fr" else n == 1
-    return tr(f"leaderboard.count.{what}.{'one' if singular else 'many'}", n=n)
+    """ "1 game", "3 games"."""
+    return tr.plural(f"leaderboard.count.{what}", n)
 
 
 def players_text(players: int, tr: Texts) -> str:

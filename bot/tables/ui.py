@@ -43,6 +43,7 @@ A complete small example is the toy game used by the tests: `tests/bot/tiny_ui.p
 
 from __future__ import annotations
 
+import logging
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,8 @@ from bot.i18n import Texts
 from games.core.engine import Engine
 from games.core.errors import RuleError
 from games.core.result import GameResult
+
+log = logging.getLogger(__name__)
 
 MAX_PAYLOAD = 60
 """Longest control payload: the rest of the 100-character custom id is the machinery's."""
@@ -213,8 +216,10 @@ class GameUI(ABC):
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """A short message for a rejected action. Default: the catalog entry
-        `<key>.error.<code>` (key with `-` as `_`), else a generic message."""
+        `<key>.error.<code>` (key with `-` as `_`), else a generic message. The code itself is
+        for developers: it is logged, never shown to players."""
         key = f"{self.key.replace('-', '_')}.error.{error.code}"
         if tr.has(key):
             return tr(key, **error.params)
-        return tr("table.error.rule", code=error.code)
+        log.warning("no message for rule error %s of %s", error.code, self.key)
+        return tr("table.error.rule")

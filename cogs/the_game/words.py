@@ -33,9 +33,8 @@ def card(value: int) -> str:
 
 
 def count(tr: Texts, key: str, n: int) -> str:
-    """`the_game.<key>.one` or `.other` with `{n}`: French treats 0 as singular, English not."""
-    singular = n < 2 if tr.locale == "fr" else n == 1
-    return tr(f"the_game.{key}.{'one' if singular else 'other'}", n=n)
+    """`the_game.<key>` in the plural form `n` calls for."""
+    return tr.plural(f"the_game.{key}", n)
 
 
 def hint_text(tr: Texts, kind: HintKind, pile: int) -> str:

@@ -140,3 +140,19 @@ async def test_ephemeral_answers_follow_the_users_language(
     assert lobby.message.embeds[0].title == "The Game — table open"
     rules = (await alice.slash(channel, "rules", game="level8")).response
     assert rules is not None and rules.embeds[0].title == "Règles de Level 8"
+
+
+def test_plural_follows_each_languages_rule() -> None:
+    from bot.i18n import Texts
+
+    en, fr = Texts("en"), Texts("fr")
+    assert [en.plural("leaderboard.count.games", n) for n in (0, 1, 2)] == [
+        "0 games",
+        "1 game",
+        "2 games",
+    ]
+    assert [fr.plural("leaderboard.count.games", n) for n in (0, 1, 2)] == [
+        "0 partie",
+        "1 partie",
+        "2 parties",
+    ]

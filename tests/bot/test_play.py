@@ -157,7 +157,7 @@ async def test_a_rejected_move_is_explained_and_changes_nothing(
     assert hand is not None
     before = hand.content
     result = await alice.click(hand, label="Pass")
-    assert [m.content for m in result.followups] == ["That move is not allowed (no_passing)."]
+    assert [m.content for m in result.followups] == ["That move is not allowed right now."]
     assert all(m.ephemeral for m in result.followups)
     assert hand.content == before
     assert query(settings.database_path, "SELECT * FROM actions") == []
