@@ -28,6 +28,7 @@ from bot.db import Database
 from bot.guild_settings import get_guild_settings
 from bot.i18n import Texts, interaction_locale
 from bot.tables import render
+from bot.tables.components import TURN_CHOICES
 from bot.tables.errors import TableError
 from bot.tables.publisher import TablePublisher
 from bot.tables.records import (
@@ -196,8 +197,10 @@ class TableService:
             await self.publisher.show_lobby(game, engine)
 
     async def turn_time_click(
-        self, interaction: discord.Interaction[Any], game_id: int, seconds: int
+        self, interaction: discord.Interaction[Any], game_id: int, value: str
     ) -> None:
+        """The lobby's turn-time menu. `value` is whatever the client sent: only the choices the
+        menu offers (and the lobby's current time) are accepted, never a forged number."""
         await interaction.response.defer()
         async with self.lock(game_id):
             game = await self._load(game_id)
@@ -205,7 +208,10 @@ class TableService:
                 raise TableError("lobby_closed")
             self._require_host(game, interaction.user.id)
             engine, _ = self._engine_ui(game.game_key)
-            game.turn_seconds = seconds
+            offered = {str(seconds) for seconds in (*TURN_CHOICES, game.turn_seconds)}
+            if value not in offered:
+                raise TableError("bad_turn_time")
+            game.turn_seconds = int(value)
             await self._save(game)
             await self.publisher.show_lobby(game, engine)
 
