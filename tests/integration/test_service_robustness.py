@@ -5,7 +5,9 @@ that nothing happened."""
 from __future__ import annotations
 
 import asyncio
+import logging
 
+import pytest
 import simcord
 
 from bot.settings import Settings
@@ -79,3 +81,35 @@ async def test_a_shown_hand_leaves_no_timer_behind(
         await driver.open_hand(driver.players[0])
     view_timers = [task for task in asyncio.all_tasks() if "timeout_task" in repr(task.get_coro())]
     assert view_timers == []
+
+
+class BrokenPolicy:
+    def choose(self, view: object, legal: object, rng: object) -> object:
+        raise RuntimeError("the policy broke")
+
+
+async def test_a_failing_computer_move_is_logged_with_its_game(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    player = driver.players[0]
+    await driver.open_hand(player)
+    for _ in range(2):
+        move = next(a for a in ENGINE.legal_actions(driver.state(), 0) if isinstance(a, PlaceCard))
+        await driver.place(player, move.card, move.pile)
+    monkeypatch.setattr(ENGINE, "policy", lambda name: BrokenPolicy())
+    assert player.hand is not None
+
+    with caplog.at_level(logging.ERROR, logger="bot.tables"):
+        await alice.click(player.hand, label="End turn")
+
+    failures = [r for r in caplog.records if r.exc_info and "game 1" in r.getMessage()]
+    assert [str(r.exc_info[1]) for r in failures if r.exc_info] == ["the policy broke"]
+    assert driver.state().current == 1, "the move was not made, and nothing else changed"
