@@ -15,6 +15,7 @@ from games.the_game import ENGINE
 from games.the_game.actions import PlaceCard
 from tests.bot.helpers import query
 from tests.bot.the_game.driver import start
+from tests.integration.helpers import answer
 
 FORBIDDEN = {"status": 403, "code": 50013, "message": "Missing Permissions"}
 
@@ -113,3 +114,22 @@ async def test_a_failing_computer_move_is_logged_with_its_game(
     failures = [r for r in caplog.records if r.exc_info and "game 1" in r.getMessage()]
     assert [str(r.exc_info[1]) for r in failures if r.exc_info] == ["the policy broke"]
     assert driver.state().current == 1, "the move was not made, and nothing else changed"
+
+
+async def test_cancel_works_when_the_lobby_message_was_deleted(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    [lobby] = [m for m in channel.history() if m.embeds and "table open" in str(m.embeds[0].title)]
+    env.backend.delete_message(channel.id, lobby.id)
+
+    result = await alice.slash(driver.thread, "game cancel")
+
+    assert answer(result) == "❌ This game was cancelled."
+    assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]
+    assert driver.thread.history()[-1].content == "❌ This game was cancelled."
+    assert all(not message.components for message in driver.thread.history())
