@@ -30,6 +30,11 @@ async def test_a_stranger_cannot_run_someone_elses_lobby(
     stranger = guild.add_member(env.create_user("stranger"))
     french_client(monkeypatch, stranger)
     lobby = await open_lobby(guild, channel, host)
+    empty = snapshot(settings.database_path)
+    assert answer(await host.click(lobby, label="Remove computer")) == (
+        "There is no computer player to remove."
+    )
+    assert snapshot(settings.database_path) == empty
     await host.click(lobby, label="Add computer")
     before = snapshot(settings.database_path)
 

@@ -100,7 +100,7 @@ async def test_a_restart_in_the_middle_keeps_the_rule_and_records_the_result_onc
 
     await env.restart_bot(make_bot())
 
-    await say(env, alice, driver.thread, "ＶＩＮＧＴ-deux, ｜ ２２")
+    await say(env, alice, driver.thread, "plus que ２２ cartes")
     moves = len(driver.state().placements)
     await driver.play_to_the_end()
     assert len(driver.state().placements) > moves
@@ -119,6 +119,11 @@ async def test_a_restart_in_the_middle_keeps_the_rule_and_records_the_result_onc
     ]
 
     await env.restart_bot(make_bot())
+    history = len(driver.thread.history())
+    logged = query(settings.database_path, "SELECT * FROM actions")
+    await env.advance_time(settings.turn_seconds * 2)
+    assert len(driver.thread.history()) == history, "no timer of the finished game is left"
+    assert query(settings.database_path, "SELECT * FROM actions") == logged
     assert query(settings.database_path, "SELECT COUNT(*) FROM results") == [(2,)]
     board = await leaderboard(alice, channel, "the-game")
     assert len([line for line in rows(board) if line.startswith("**")]) == 1
