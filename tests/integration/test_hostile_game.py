@@ -3,13 +3,14 @@ without a seat, old hands after a restart, stale and forged menu options, leavin
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import enabled_buttons, start, talk_menu
-from tests.integration.helpers import answer, controls_of, show_again, snapshot
+from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
 
 
 def actions(settings: Settings) -> list[tuple[int, str]]:
@@ -17,13 +18,15 @@ def actions(settings: Settings) -> list[tuple[int, str]]:
 
 
 async def test_people_without_a_seat_change_nothing(
-    simcord_env: simcord.Env, settings: Settings
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     carol = guild.add_member(env.create_user("carol"))
+    dave = guild.add_member(env.create_user("dave"))
+    french_client(monkeypatch, dave)
     driver = await start(env, settings, [alice], channel, computers=1)
     await driver.play_one()
     before = snapshot(settings.database_path)
@@ -32,6 +35,9 @@ async def test_people_without_a_seat_change_nothing(
     assert answer(await carol.click(driver.table(), label="Show my hand")) == not_playing
     assert answer(await carol.slash(driver.thread, "game hand")) == not_playing
     assert answer(await carol.slash(driver.thread, "game leave")) == not_playing
+    assert answer(await dave.click(driver.table(), label="Show my hand")) == (
+        "Vous ne jouez pas dans cette partie."
+    )
     assert answer(await alice.click(driver.table(), label="Show my hand")) != not_playing
     assert snapshot(settings.database_path) == before
 

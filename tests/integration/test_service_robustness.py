@@ -1,6 +1,6 @@
-"""The table service when Discord misbehaves: a move or a timer whose public message cannot be
-posted is kept, the game goes on (computers, reminders, timeouts), and the player is not told
-that nothing happened."""
+"""The table service when something goes wrong: a move or a timer whose public message Discord
+refuses is kept, the game goes on (computers, reminders, timeouts) and the player is not told that
+nothing happened; a failing computer move is logged with its game; shown hands leave no timers."""
 
 from __future__ import annotations
 
