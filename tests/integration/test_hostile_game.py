@@ -124,6 +124,8 @@ async def test_leaving_during_your_own_turn_hands_it_to_a_computer(
         (0, None),
         (1, bob.id),
     ]
+    notices = [m.content for m in driver.thread.history()]
+    assert f"<@{alice.id}> left the game; a computer player takes seat 1." in notices
     logged = actions(settings)
     assert logged[0] == (0, "human")
     assert (0, "computer") in logged[1:], "the computer finished alice's turn"
