@@ -106,10 +106,10 @@ class TurnTimeSelect(
         return cls(int(match["game"]), list(select.options), select.placeholder or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        seconds = int(self.item.values[0])
+        value = self.item.values[0]
         await guarded(
             interaction,
-            lambda: bot_of(interaction).tables.turn_time_click(interaction, self.game_id, seconds),
+            lambda: bot_of(interaction).tables.turn_time_click(interaction, self.game_id, value),
         )
 
 

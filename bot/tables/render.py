@@ -178,4 +178,7 @@ def hand_view(game_id: int, seat: int, version: int, panel: HandPanel) -> discor
             view.add_item(HandButton(game_id, seat, version, control))
         else:
             view.add_item(HandSelect(game_id, seat, version, control))
+    # Every control is a dynamic item, found by its custom id. A view sent unfinished would be
+    # kept by discord.py with a 15-minute timer task per hand shown, for nothing.
+    view.stop()
     return view

@@ -18,6 +18,8 @@ import logging
 import random
 import secrets
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +30,7 @@ from bot.db import Database
 from bot.guild_settings import get_guild_settings
 from bot.i18n import Texts, interaction_locale
 from bot.tables import render
+from bot.tables.components import TURN_CHOICES
 from bot.tables.errors import TableError
 from bot.tables.publisher import TablePublisher
 from bot.tables.records import (
@@ -109,6 +112,17 @@ class TableService:
     async def _save(self, game: Game) -> None:
         async with self.db.transaction() as conn:
             await save_game(conn, game)
+
+    @contextmanager
+    def _showing(self, game: Game) -> Iterator[None]:
+        """Around showing a change that is already saved (and its timer armed). Discord refusing
+        it (a locked or deleted thread, a permission taken away, an outage) must neither stall
+        the game nor tell the player that nothing changed: it is logged, and the next change
+        shows the table again."""
+        try:
+            yield
+        except discord.HTTPException:
+            log.warning("game %s: Discord refused an update of the table", game.id, exc_info=True)
 
     # ------------------------------------------------------------------- lobby
 
@@ -193,11 +207,14 @@ class TableService:
             elif op == "remove":
                 self._remove_computer(game, user_id)
             await self._save(game)
-            await self.publisher.show_lobby(game, engine)
+            with self._showing(game):
+                await self.publisher.show_lobby(game, engine)
 
     async def turn_time_click(
-        self, interaction: discord.Interaction[Any], game_id: int, seconds: int
+        self, interaction: discord.Interaction[Any], game_id: int, value: str
     ) -> None:
+        """The lobby's turn-time menu. `value` is whatever the client sent: only the choices the
+        menu offers (and the lobby's current time) are accepted, never a forged number."""
         await interaction.response.defer()
         async with self.lock(game_id):
             game = await self._load(game_id)
@@ -205,9 +222,13 @@ class TableService:
                 raise TableError("lobby_closed")
             self._require_host(game, interaction.user.id)
             engine, _ = self._engine_ui(game.game_key)
-            game.turn_seconds = seconds
+            offered = {str(seconds) for seconds in (*TURN_CHOICES, game.turn_seconds)}
+            if value not in offered:
+                raise TableError("bad_turn_time")
+            game.turn_seconds = int(value)
             await self._save(game)
-            await self.publisher.show_lobby(game, engine)
+            with self._showing(game):
+                await self.publisher.show_lobby(game, engine)
 
     @staticmethod
     def _require_host(game: Game, user_id: int) -> None:
@@ -276,9 +297,11 @@ class TableService:
         running = Running(game, engine, ui, state)
         refresh_turns(running, previous_to_act=[], moment=now())
         await self._save(game)
-        await self.publisher.show_lobby(game, engine)
-        await self.publisher.show_table(running, [], ping=running.to_act())
         self._arm(running)
+        with self._showing(game):
+            await self.publisher.show_lobby(game, engine)
+        with self._showing(game):
+            await self.publisher.show_table(running, [], ping=running.to_act())
 
     async def _open_thread(
         self, game: Game, lobby: discord.Message | None
@@ -322,11 +345,14 @@ class TableService:
         """Show a cancelled game as such: the lobby without buttons, a notice at the table."""
         self._wakeups.stop(game.id)
         engine, _ = self._engine_ui(game.game_key)
-        await self.publisher.show_lobby(game, engine)
+        with self._showing(game):
+            await self.publisher.show_lobby(game, engine)
         if game.table_message_id is not None:
             tr = await self.public_texts(game)
-            await self.publisher.edit_table(game, view=None)
-            await self.publisher.post(game, tr("table.cancelled"))
+            with self._showing(game):
+                await self.publisher.edit_table(game, view=None)
+            with self._showing(game):
+                await self.publisher.post(game, tr("table.cancelled"))
 
     # -------------------------------------------------------------------- play
 
@@ -413,7 +439,8 @@ class TableService:
             except RuleError as error:
                 raise TableError("rule", running.ui.describe_error(error, tr)) from error
             shown = self._hand_message(running, seat, choice.ui_state, tr, notice=None)
-            await interaction.edit_original_response(**shown)
+            with self._showing(game):
+                await interaction.edit_original_response(**shown)
             await self._after_action(running, events, newly)
 
     async def back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -431,8 +458,9 @@ class TableService:
             await self._save(game)
             await interaction.response.send_message(tr("table.welcome_back"), ephemeral=True)
             running = self._running(game)
-            await self.publisher.show_table(running, [], ping=[])
             self._arm(running)
+            with self._showing(game):
+                await self.publisher.show_table(running, [], ping=[])
 
     async def leave(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """`/game leave`: frees a lobby seat, or hands a running seat to a computer player."""
@@ -445,9 +473,11 @@ class TableService:
                 cancelled = self._leave_lobby(game, user_id)
                 await self._save(game)
                 await interaction.response.send_message(tr("lobby.left"), ephemeral=True)
-                await (
-                    self._cancelled(game) if cancelled else self.publisher.show_lobby(game, engine)
-                )
+                if cancelled:
+                    await self._cancelled(game)
+                    return
+                with self._showing(game):
+                    await self.publisher.show_lobby(game, engine)
                 return
             seat = self._player_seat(game, user_id)
             seat.user_id = seat.name = None
@@ -459,16 +489,19 @@ class TableService:
                 game.host_id = game.humans[0].user_id or game.host_id
             await self._save(game)
             await interaction.response.send_message(tr("table.you_left"), ephemeral=True)
+            running = self._running(game) if game.status is GameStatus.RUNNING else None
+            if running is not None:
+                self._arm(running)
             public = await self.public_texts(game)
-            await self.publisher.post(
-                game, public("table.left", mention=f"<@{user_id}>", n=seat.seat + 1)
-            )
-            if game.status is GameStatus.CANCELLED:
+            with self._showing(game):
+                await self.publisher.post(
+                    game, public("table.left", mention=f"<@{user_id}>", n=seat.seat + 1)
+                )
+            if running is None:
                 await self._cancelled(game)
                 return
-            running = self._running(game)
-            await self.publisher.show_table(running, [], ping=[])
-            self._arm(running)
+            with self._showing(game):
+                await self.publisher.show_table(running, [], ping=[])
 
     async def status_text(self, game: Game, tr: Texts) -> str:
         """`/game status`: the game, its seats and whose turn it is."""
@@ -522,12 +555,15 @@ class TableService:
     async def _after_action(
         self, running: Running, events: list[BaseModel], newly_to_act: list[int]
     ) -> None:
+        """Arm the game's next wake-up, then show the action at the table."""
         seats = running.game.seats
         ping = [number for number in newly_to_act if not seats[number].computer_plays]
-        await self.publisher.show_table(running, events, ping=ping)
-        if running.game.status is GameStatus.FINISHED:
-            await self.publisher.show_finish(running, events)
         self._arm(running)
+        with self._showing(running.game):
+            await self.publisher.show_table(running, events, ping=ping)
+        if running.game.status is GameStatus.FINISHED:
+            with self._showing(running.game):
+                await self.publisher.show_finish(running, events)
 
     # ------------------------------------------------------ timers and computers
 
@@ -570,24 +606,27 @@ class TableService:
             seat.reminded = True
         if reminders:
             await self._save(game)
-            tr = await self.public_texts(game)
-            for seat in reminders:
-                deadline = f"<t:{int(seat.deadline or moment)}:R>"
-                mention = f"<@{seat.user_id}>"
-                await self.publisher.post(
-                    game, tr("table.reminder", mention=mention, deadline=deadline)
-                )
         self._arm(running)
+        if reminders:
+            tr = await self.public_texts(game)
+            with self._showing(game):
+                for seat in reminders:
+                    deadline = f"<t:{int(seat.deadline or moment)}:R>"
+                    mention = f"<@{seat.user_id}>"
+                    await self.publisher.post(
+                        game, tr("table.reminder", mention=mention, deadline=deadline)
+                    )
 
     async def _time_out(self, running: Running, seat: Seat) -> None:
         record_timeout(seat)
         await self._save(running.game)
+        self._arm(running)
         tr = await self.public_texts(running.game)
         key = "table.autopilot" if seat.autopilot else "table.timeout"
-        await self.publisher.post(running.game, tr(key, mention=f"<@{seat.user_id}>"))
-        if seat.autopilot:
-            await self.publisher.show_table(running, [], ping=[])
-        self._arm(running)
+        with self._showing(running.game):
+            await self.publisher.post(running.game, tr(key, mention=f"<@{seat.user_id}>"))
+            if seat.autopilot:
+                await self.publisher.show_table(running, [], ping=[])
 
     async def _computer_move(self, running: Running, seat: Seat) -> None:
         engine = running.engine

@@ -9,8 +9,11 @@ through saving a move.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -42,7 +45,12 @@ class Wakeups:
         return self._armed.get(game_id) is wakeup
 
     async def _sleep(self, game_id: int, delay: float, wakeup: Wakeup) -> None:
+        """Nobody awaits this task: an error is logged here with its game, or it would only
+        surface, without context, when the task is garbage-collected."""
         await asyncio.sleep(delay)
         wakeup.woke = True
         if self.is_current(game_id, wakeup):
-            await self._on_wake(game_id, wakeup)
+            try:
+                await self._on_wake(game_id, wakeup)
+            except Exception:
+                log.exception("game %s: what was due (a computer move or a timer) failed", game_id)
