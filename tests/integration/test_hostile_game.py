@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
+from bot.i18n import Texts
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
@@ -35,8 +36,8 @@ async def test_people_without_a_seat_change_nothing(
     assert answer(await carol.click(driver.table(), label="Show my hand")) == not_playing
     assert answer(await carol.slash(driver.thread, "game hand")) == not_playing
     assert answer(await carol.slash(driver.thread, "game leave")) == not_playing
-    assert answer(await dave.click(driver.table(), label="Show my hand")) == (
-        "Vous ne jouez pas dans cette partie."
+    assert answer(await dave.click(driver.table(), label="Show my hand")) == Texts("fr")(
+        "errors.not_playing"
     )
     assert answer(await alice.click(driver.table(), label="Show my hand")) != not_playing
     assert snapshot(settings.database_path) == before
@@ -89,7 +90,7 @@ async def test_stale_and_forged_menu_options(simcord_env: simcord.Env, settings:
 
     show_again(env, hand, old)
     await bob.select(hand, [hint])
-    assert hand.content.startswith("⚠️ That control was out of date")
+    assert hand.content.startswith(Texts("en")("table.stale"))
     assert snapshot(settings.database_path) == given
 
     current = controls_of(env, hand)
@@ -97,7 +98,7 @@ async def test_stale_and_forged_menu_options(simcord_env: simcord.Env, settings:
     forged_menu["options"].append({"label": "forged", "value": "dont_play:9"})
     show_again(env, hand, current)
     assert answer(await bob.select(hand, ["dont_play:9"])) == (
-        "That control is not part of this game."
+        Texts("en")("the_game.error.unknown_control")
     )
     assert snapshot(settings.database_path) == given
 

@@ -7,6 +7,7 @@ import discord
 import pytest
 import simcord
 
+from bot.i18n import Texts
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
@@ -38,13 +39,13 @@ async def test_a_stranger_cannot_run_someone_elses_lobby(
     await host.click(lobby, label="Add computer")
     before = snapshot(settings.database_path)
 
+    fr = Texts("fr")
     refusals = {
-        "Start": "Seule la personne qui a ouvert la table peut faire cela.",
-        "Add computer": "Seule la personne qui a ouvert la table peut faire cela.",
-        "Remove computer": "Seule la personne qui a ouvert la table peut faire cela.",
-        "Cancel": "Seul l'hôte ou un membre avec la permission Gérer le serveur peut annuler "
-        "cette partie.",
-        "Leave": "Vous n'avez pas de place à cette table.",
+        "Start": fr("errors.host_only"),
+        "Add computer": fr("errors.host_only"),
+        "Remove computer": fr("errors.host_only"),
+        "Cancel": fr("errors.cancel_forbidden"),
+        "Leave": fr("errors.not_seated"),
     }
     for label, refusal in refusals.items():
         assert answer(await stranger.click(lobby, label=label)) == refusal, label
@@ -95,7 +96,7 @@ async def test_start_pressed_twice_starts_one_game(
     show_again(env, lobby, waiting)
     for member, label in ((host, "Start"), (bob, "Join"), (bob, "Leave"), (host, "Add computer")):
         text = answer(await member.click(lobby, label=label))
-        assert text == "This lobby is closed: the game has already started or was cancelled."
+        assert text == Texts("en")("errors.lobby_closed")
 
     assert snapshot(settings.database_path) == started
     assert len(channel.threads) == 1
@@ -129,7 +130,7 @@ async def test_play_where_a_game_is_already_open(
     bob = guild.add_member(env.create_user("bob"))
     lobby = await open_lobby(guild, channel, host)
     before = snapshot(settings.database_path)
-    busy = "There is already a game in this channel. Finish or cancel it first."
+    busy = Texts("en")("errors.place_busy")
     assert answer(await bob.slash(channel, "play the-game", expert=True)) == busy
     assert snapshot(settings.database_path) == before
 
@@ -155,7 +156,7 @@ async def test_game_cancel_needs_the_host_or_manage_server(
     thread = channel.threads[-1]
     running = snapshot(settings.database_path)
 
-    refusal = "Only the host or a member with Manage Server can cancel this game."
+    refusal = Texts("en")("errors.cancel_forbidden")
     assert answer(await bob.slash(thread, "game cancel")) == refusal
     assert snapshot(settings.database_path) == running
 

@@ -112,4 +112,4 @@ async def test_real_games_make_the_boards_and_the_stats(
     ]
     best = min((solo, "solo · standard"), (duo[0], "2 players · standard"), key=lambda b: b[0].left)
     assert the_game[2].startswith(f"Best team result: {result(best[0].left)} ({best[1]}, <t:")
-    assert the_game[3] == "🤖 1 of these games had computer players."
+    assert the_game[3] == "🤖 Games with computer players: 1."
