@@ -18,8 +18,8 @@ import logging
 import random
 import secrets
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -83,6 +83,28 @@ class TableService:
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def _locked_for(
+        self, interaction: discord.Interaction[Any], game_id: int
+    ) -> AsyncIterator[None]:
+        """The game's lock for an interaction that answers with a new ephemeral message. When
+        another handler holds the lock (a computer move publishing its table, possibly slowed by
+        rate limits), the interaction is deferred first: Discord drops answers after 3 seconds.
+        The answer then goes out through `_reply`, which sees the deferral."""
+        lock = self.lock(game_id)
+        if lock.locked() and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with lock:
+            yield
+
+    @staticmethod
+    async def _reply(interaction: discord.Interaction[Any], **message: Any) -> None:
+        """An ephemeral answer, as a follow-up when `_locked_for` had to defer."""
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **message)
+        else:
+            await interaction.response.send_message(ephemeral=True, **message)
 
     async def game_in(self, place_id: int) -> Game | None:
         """The lobby or running game of a channel or thread (the talk rule uses this too)."""
@@ -360,13 +382,13 @@ class TableService:
         """Open (or reopen) the player's hand as an ephemeral message with its controls. Under the
         lock, so that the hand never mixes a move being saved with the one before."""
         tr = Texts(interaction_locale(interaction))
-        async with self.lock(game_id):
+        async with self._locked_for(interaction, game_id):
             game = await self._load(game_id)
             seat = self._player_seat(game, interaction.user.id)
             message = self._hand_message(self._running(game), seat, "", tr, notice=None)
         if message["view"] is None:
             del message["view"]
-        await interaction.response.send_message(ephemeral=True, **message)
+        await self._reply(interaction, **message)
 
     @staticmethod
     def _player_seat(game: Game, user_id: int) -> Seat:
@@ -446,7 +468,7 @@ class TableService:
     async def back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """ "I'm back": the seat leaves autopilot and its player gets a fresh turn time."""
         tr = Texts(interaction_locale(interaction))
-        async with self.lock(game_id):
+        async with self._locked_for(interaction, game_id):
             game = await self._load(game_id)
             seat = self._player_seat(game, interaction.user.id)
             if not seat.autopilot:
@@ -456,7 +478,7 @@ class TableService:
                 seat.deadline = now() + game.turn_seconds
                 seat.reminded = False
             await self._save(game)
-            await interaction.response.send_message(tr("table.welcome_back"), ephemeral=True)
+            await self._reply(interaction, content=tr("table.welcome_back"))
             running = self._running(game)
             self._arm(running)
             with self._showing(game):
@@ -466,13 +488,13 @@ class TableService:
         """`/game leave`: frees a lobby seat, or hands a running seat to a computer player."""
         tr = Texts(interaction_locale(interaction))
         user_id = interaction.user.id
-        async with self.lock(game_id):
+        async with self._locked_for(interaction, game_id):
             game = await self._load(game_id)
             engine, _ = self._engine_ui(game.game_key)
             if game.status is GameStatus.LOBBY:
                 cancelled = self._leave_lobby(game, user_id)
                 await self._save(game)
-                await interaction.response.send_message(tr("lobby.left"), ephemeral=True)
+                await self._reply(interaction, content=tr("lobby.left"))
                 if cancelled:
                     await self._cancelled(game)
                     return
@@ -488,7 +510,7 @@ class TableService:
             elif user_id == game.host_id:
                 game.host_id = game.humans[0].user_id or game.host_id
             await self._save(game)
-            await interaction.response.send_message(tr("table.you_left"), ephemeral=True)
+            await self._reply(interaction, content=tr("table.you_left"))
             running = self._running(game) if game.status is GameStatus.RUNNING else None
             if running is not None:
                 self._arm(running)
