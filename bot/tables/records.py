@@ -186,6 +186,14 @@ async def load_game(db: Database, game_id: int) -> Game | None:
     return _game_from_row(row, [_seat_from_row(seat) for seat in seat_rows])
 
 
+async def load_actions(db: Database, game_id: int) -> list[tuple[int, str]]:
+    """The game's action log as (seat, action JSON), oldest first."""
+    rows = await db.fetchall(
+        "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+    )
+    return [(row["seat"], row["action"]) for row in rows]
+
+
 async def open_game_in(db: Database, place_id: int) -> Game | None:
     """The lobby or running game of a channel or thread, if any."""
     row = await db.fetchone(

@@ -40,12 +40,14 @@ from bot.tables.records import (
     Seat,
     append_action,
     insert_game,
+    load_actions,
     load_game,
     open_game_ids,
     open_game_in,
     record_results,
     save_game,
 )
+from bot.tables.replay import replay
 from bot.tables.turns import (
     Running,
     computers_due,
@@ -682,6 +684,20 @@ class TableService:
             if self.bot.games.playable(game.game_key) is None:
                 log.warning("game %s (%s) has no engine or UI loaded", game_id, game.game_key)
                 continue
-            self._arm(self._running(game))
+            self._arm(await self._recovered(game))
             count += 1
         return count
+
+    async def _recovered(self, game: Game) -> Running:
+        """The running game, replayed from its seed and action log when its snapshot no longer
+        loads; the rebuilt snapshot is saved so later loads are fast again."""
+        try:
+            return self._running(game)
+        except ValueError:
+            log.warning("game %s: snapshot unreadable, replaying its action log", game.id)
+        engine, _ = self._engine_ui(game.game_key)
+        actions = await load_actions(self.db, game.id)
+        state = replay(engine, game.config, len(game.seats), game.seed, actions)
+        game.state = state.model_dump_json()
+        await self._save(game)
+        return self._running(game)
