@@ -30,7 +30,7 @@ class Weights:
     option_loss: tuple[float, ...] = (0.0, 4.0, 1.5, 0.8, 0.5)
     """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
     backwards_gain: float = 2.0
-    extra_bonus: float = 1.5
+    extra_bonus: float = 1.0
     endgame_bonus: float = 0.5
     dont_play_penalty: float = 3.0
     """Added to a placement that shuts more than `hint_close` on a pile a partner asked us to
@@ -39,9 +39,9 @@ class Weights:
     """Added to a placement that shuts more than `hint_near` where a partner asked for no big
     jump."""
     want_play_penalty: float = 2.0
-    beam: tuple[int, ...] = (5, 4, 3)
+    beam: tuple[int, ...] = (6, 4, 3, 2)
     """Moves kept per search depth (the last entry holds for deeper levels)."""
-    extra_depth: int = 2
+    extra_depth: int = 3
     hint_close: float = 1.0
     """Our best card on a pile shuts at most this much: ask partners not to play there."""
     hint_near: float = 4.0
