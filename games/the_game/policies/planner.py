@@ -27,7 +27,7 @@ Move = tuple[int, int]
 class Weights:
     """The tunable numbers of the heuristic (chosen by running the simulator)."""
 
-    option_loss: tuple[float, ...] = (0.0, 4.0, 1.5, 0.8, 0.5)
+    option_loss: tuple[float, ...] = (0.0, 6.0, 2.5, 1.2, 0.5)
     """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
     backwards_gain: float = 2.0
     extra_bonus: float = 1.0
