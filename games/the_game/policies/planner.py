@@ -42,9 +42,9 @@ class Weights:
     beam: tuple[int, ...] = (6, 4, 3, 2)
     """Moves kept per search depth (the last entry holds for deeper levels)."""
     extra_depth: int = 3
-    hint_close: float = 1.0
+    hint_close: float = 2.0
     """Our best card on a pile shuts at most this much: ask partners not to play there."""
-    hint_near: float = 4.0
+    hint_near: float = 5.0
     """Our best card on a pile shuts at most this much: ask partners not to jump far there."""
     max_hints: int = 2
     """Hints we keep standing at once, for our cheapest piles: more would only blur them."""
