@@ -30,8 +30,13 @@ class Weights:
     option_loss: tuple[float, ...] = (0.0, 6.0, 2.5, 1.2, 0.5)
     """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
     backwards_gain: float = 2.0
+    """Multiplier on the cards a backwards trick re-opens when they were shut before the turn."""
     extra_bonus: float = 1.0
+    """Worth of a card placed beyond the minimum while the draw pile has cards: only nearly
+    free extras are played, a fuller hand keeps more choice."""
     endgame_bonus: float = 0.5
+    """The same once the draw pile is empty. Small on purpose: dumping cards then shuts
+    partners' last cards, while patient one-card turns let everyone empty their hand."""
     dont_play_penalty: float = 3.0
     """Added to a placement that shuts more than `hint_close` on a pile a partner asked us to
     leave alone (or wants to play on): it would likely jump their card."""
@@ -42,6 +47,7 @@ class Weights:
     beam: tuple[int, ...] = (6, 4, 3, 2)
     """Moves kept per search depth (the last entry holds for deeper levels)."""
     extra_depth: int = 3
+    """How many cards beyond the minimum one search looks at (more follow in a new search)."""
     hint_close: float = 2.0
     """Our best card on a pile shuts at most this much: ask partners not to play there."""
     hint_near: float = 5.0
@@ -103,13 +109,14 @@ def plan_turn(table: Table, w: Weights) -> tuple[list[Move], bool]:
 
     Placements on different piles commute, so sequences are searched with non-decreasing pile
     numbers only; each node keeps its `beam` cheapest moves. If the beam misses every way to
-    reach the minimum, an exhaustive search follows, so a possible turn is never given up.
+    reach the minimum, an exhaustive search for just the minimum follows, so a possible turn is
+    never given up.
     """
     costs = prepare_costs(table, w)
     max_depth = min(len(table.hand), table.required + w.extra_depth)
     best = _search(table, costs, w, w.beam, max_depth)
     if best is None:
-        best = _search(table, costs, w, None, max_depth)
+        best = _search(table, costs, w, None, table.required)
     plan = best or []
     return plan, len(plan) == max_depth and max_depth < len(table.hand)
 
