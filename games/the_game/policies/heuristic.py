@@ -42,6 +42,7 @@ class HeuristicPolicy:
         self._plan: list[Move] = []
         self._deeper = False
         self._expected: PlanKey | None = None
+        self._wanted: tuple[PlanKey, dict[int, HintKind]] | None = None
 
     def choose(self, view: TheGameView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.hand is None or not any(isinstance(a, PlaceCard | EndTurn) for a in legal):
@@ -58,7 +59,9 @@ class HeuristicPolicy:
             self._expected = self._key(view, tuple(tops), hand, view.placed_this_turn + 1)
             return PLACE[card, pile]
         if self.hints and view.players > 1:
-            talk = self._talk(view, wanted_hints(read_table(view, self.hints), self.weights))
+            if self._wanted is None or self._wanted[0] != key:
+                self._wanted = (key, wanted_hints(read_table(view, self.hints), self.weights))
+            talk = self._talk(view, self._wanted[1])
             if talk is not None:
                 return talk
         return END_TURN

@@ -126,7 +126,9 @@ def _search(
 ) -> list[Move] | None:
     """Depth-first search with `beam[d]` moves kept at depth d (all of them when None).
 
-    The last level only needs the single cheapest move, so it is not expanded.
+    The last level only needs the single cheapest move, so it is not expanded. When no
+    backwards trick can happen this turn every step costs at least zero, so a branch whose cost
+    cannot come under the best total even with every remaining bonus is cut.
     """
     required = table.required
     bonus = w.endgame_bonus if table.draw_pile_size == 0 else w.extra_bonus
@@ -134,19 +136,27 @@ def _search(
     hint_limit, hint_penalty = costs.hint_limit, costs.hint_penalty
     back = w.backwards_gain
     root_tops = table.tops
+    widths = [
+        beam[min(depth, len(beam) - 1)] if beam is not None else PILE_COUNT * len(table.hand)
+        for depth in range(max_depth + 1)
+    ]
+    prunable = not _trick_possible(table.hand, root_tops)
     best_total = float("inf")
     best_seq: list[Move] | None = None
     seq: list[Move] = []
 
-    def dfs(hand: tuple[int, ...], tops: tuple[int, ...], cost: float, first_pile: int) -> None:
+    def dfs(
+        hand: tuple[int, ...], tops: tuple[int, ...], cost: float, first_pile: int, depth: int
+    ) -> None:
         nonlocal best_total, best_seq
-        depth = len(seq)
         if depth >= required:
             total = cost - bonus * (depth - required)
             if total < best_total:
                 best_total = total
                 best_seq = list(seq)
         if depth == max_depth:
+            return
+        if prunable and cost - bonus * (max_depth - required) >= best_total:
             return
         moves: list[tuple[float, int, int, int]] = []
         for pile in range(first_pile, PILE_COUNT):
@@ -192,8 +202,7 @@ def _search(
                     best_seq = [*seq, (card, pile)]
             return
         moves.sort()
-        if beam is not None:
-            del moves[beam[min(depth, len(beam) - 1)] :]
+        del moves[widths[depth] :]
         for step, card, pile, index in moves:
             seq.append((card, pile))
             dfs(
@@ -201,11 +210,21 @@ def _search(
                 (*tops[:pile], card, *tops[pile + 1 :]),
                 cost + step,
                 pile,
+                depth + 1,
             )
             seq.pop()
 
-    dfs(table.hand, table.tops, 0.0, 0)
+    dfs(table.hand, table.tops, 0.0, 0, 0)
     return best_seq
+
+
+def _trick_possible(hand: tuple[int, ...], tops: tuple[int, ...]) -> bool:
+    """Whether some backwards trick could occur this turn: a card 10 away from a top or from
+    another card of ours (which could become a top)."""
+    anchors = set(hand) | set(tops)
+    return any(
+        card + BACKWARDS_STEP in anchors or card - BACKWARDS_STEP in anchors for card in hand
+    )
 
 
 def wanted_hints(table: Table, w: Weights) -> dict[int, HintKind]:
