@@ -29,7 +29,7 @@ class Weights:
 
     option_loss: tuple[float, ...] = (0.0, 6.0, 2.5, 1.2, 0.5)
     """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
-    backwards_gain: float = 2.0
+    backwards_gain: float = 4.0
     """Multiplier on the cards a backwards trick re-opens when they were shut before the turn."""
     extra_bonus: float = 1.0
     """Worth of a card placed beyond the minimum while the draw pile has cards: only nearly
