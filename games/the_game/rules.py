@@ -16,10 +16,10 @@ from games.the_game.actions import (
     HINTS,
     PLACE,
     WITHDRAWS,
+    Action,
     EndTurn,
     GiveHint,
     PlaceCard,
-    WithdrawHint,
 )
 from games.the_game.cards import (
     ALL_CARDS,
@@ -39,8 +39,6 @@ from games.the_game.events import (
     TurnEnded,
 )
 from games.the_game.state import Hint, HintKind, Placement, TheGameState
-
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
 
 EXCELLENT_BELOW = 10
 

@@ -10,10 +10,9 @@ from games.the_game.actions import (
     HINTS,
     PLACE,
     WITHDRAWS,
+    Action,
     EndTurn,
-    GiveHint,
     PlaceCard,
-    WithdrawHint,
 )
 from games.the_game.policies.endgame import solve_alone
 from games.the_game.policies.planner import Move, Weights, plan_turn, wanted_hints
@@ -21,7 +20,6 @@ from games.the_game.policies.table import read_table
 from games.the_game.state import HintKind
 from games.the_game.view import TheGameView
 
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
 PlanKey = tuple[object, ...]
 
 

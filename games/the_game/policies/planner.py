@@ -79,9 +79,7 @@ def prepare_costs(table: Table, w: Weights) -> Costs:
     running_loss = running_gain = 0.0
     for value in range(101):
         if live[value]:
-            options = (
-                (value > tops[0]) + (value > tops[1]) + (value < tops[2]) + (value < tops[3])
-            )
+            options = (value > tops[0]) + (value > tops[1]) + (value < tops[2]) + (value < tops[3])
             running_loss += weights[options]
             running_gain += weights[min(options + 1, top_weight)]
         loss[value] = running_loss
