@@ -41,12 +41,9 @@ class WithdrawHint(BaseModel):
     pile: int = Field(ge=0, le=3)
 
 
-TheGameAction = Annotated[
-    PlaceCard | EndTurn | GiveHint | WithdrawHint, Field(discriminator="kind")
-]
-ACTION_ADAPTER: TypeAdapter[PlaceCard | EndTurn | GiveHint | WithdrawHint] = TypeAdapter(
-    TheGameAction
-)
+Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
+TheGameAction = Annotated[Action, Field(discriminator="kind")]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(TheGameAction)
 
 END_TURN = EndTurn()
 PLACE: dict[tuple[int, int], PlaceCard] = {

@@ -10,14 +10,12 @@ from games.core.engine import Policy
 from games.core.errors import RuleError
 from games.core.result import GameResult
 from games.the_game import rules
-from games.the_game.actions import ACTION_ADAPTER, EndTurn, GiveHint, PlaceCard, WithdrawHint
+from games.the_game.actions import ACTION_ADAPTER, Action
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
 from games.the_game.events import TheGameEvent
 from games.the_game.policies import POLICIES, make_policy
 from games.the_game.state import TheGameState
 from games.the_game.view import TheGameView, make_view
-
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
 
 
 class TheGameEngine:

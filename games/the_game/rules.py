@@ -16,10 +16,10 @@ from games.the_game.actions import (
     HINTS,
     PLACE,
     WITHDRAWS,
+    Action,
     EndTurn,
     GiveHint,
     PlaceCard,
-    WithdrawHint,
 )
 from games.the_game.cards import (
     ALL_CARDS,
@@ -40,12 +40,11 @@ from games.the_game.events import (
 )
 from games.the_game.state import Hint, HintKind, Placement, TheGameState
 
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
-
 EXCELLENT_BELOW = 10
 
 
 def new_game(config: TheGameConfig, players: int, seed: int) -> TheGameState:
+    """Deal from a deck shuffled by `seed` alone, so a game can be rebuilt from its seed and log."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleError("bad_player_count", players=players)
     deck = list(ALL_CARDS)
@@ -63,6 +62,7 @@ def new_game(config: TheGameConfig, players: int, seed: int) -> TheGameState:
 
 
 def verdict(cards_left: int) -> str:
+    """The rules' own grading of a finished game, as a stable key for translated messages."""
     if cards_left == 0:
         return "total_victory"
     if cards_left < EXCELLENT_BELOW:
@@ -82,6 +82,7 @@ def to_act(state: TheGameState) -> list[int]:
 def apply(
     state: TheGameState, seat: int, action: Action
 ) -> tuple[TheGameState, list[TheGameEvent]]:
+    """One seat's action; the game's end is detected here, so nobody has to declare it."""
     if state.over:
         raise RuleError("game_over")
     if not 0 <= seat < state.players:
@@ -122,6 +123,7 @@ def legal_actions(state: TheGameState, seat: int) -> list[Action]:
 
 
 def result(state: TheGameState) -> GameResult | None:
+    """The team's shared outcome: every seat ranks first with the same score, the cards left."""
     if not state.over:
         return None
     left = state.cards_left

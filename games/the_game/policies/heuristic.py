@@ -10,10 +10,9 @@ from games.the_game.actions import (
     HINTS,
     PLACE,
     WITHDRAWS,
+    Action,
     EndTurn,
-    GiveHint,
     PlaceCard,
-    WithdrawHint,
 )
 from games.the_game.policies.endgame import solve_alone
 from games.the_game.policies.planner import Move, Weights, plan_turn, wanted_hints
@@ -21,7 +20,6 @@ from games.the_game.policies.table import read_table
 from games.the_game.state import HintKind
 from games.the_game.view import TheGameView
 
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
 PlanKey = tuple[object, ...]
 
 
@@ -42,6 +40,7 @@ class HeuristicPolicy:
         self._plan: list[Move] = []
         self._deeper = False
         self._expected: PlanKey | None = None
+        self._wanted: tuple[PlanKey, dict[int, HintKind]] | None = None
 
     def choose(self, view: TheGameView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.hand is None or not any(isinstance(a, PlaceCard | EndTurn) for a in legal):
@@ -58,7 +57,9 @@ class HeuristicPolicy:
             self._expected = self._key(view, tuple(tops), hand, view.placed_this_turn + 1)
             return PLACE[card, pile]
         if self.hints and view.players > 1:
-            talk = self._talk(view, wanted_hints(read_table(view, self.hints), self.weights))
+            if self._wanted is None or self._wanted[0] != key:
+                self._wanted = (key, wanted_hints(read_table(view, self.hints), self.weights))
+            talk = self._talk(view, self._wanted[1])
             if talk is not None:
                 return talk
         return END_TURN

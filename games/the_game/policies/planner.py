@@ -27,11 +27,16 @@ Move = tuple[int, int]
 class Weights:
     """The tunable numbers of the heuristic (chosen by running the simulator)."""
 
-    option_loss: tuple[float, ...] = (0.0, 4.0, 1.5, 0.8, 0.5)
+    option_loss: tuple[float, ...] = (0.0, 6.0, 2.5, 1.2, 0.5)
     """Weight of a card losing one pile, by how many piles it fitted (index 0: none)."""
-    backwards_gain: float = 2.0
-    extra_bonus: float = 1.5
+    backwards_gain: float = 4.0
+    """Multiplier on the cards a backwards trick re-opens when they were shut before the turn."""
+    extra_bonus: float = 1.0
+    """Worth of a card placed beyond the minimum while the draw pile has cards: only nearly
+    free extras are played, a fuller hand keeps more choice."""
     endgame_bonus: float = 0.5
+    """The same once the draw pile is empty. Small on purpose: dumping cards then shuts
+    partners' last cards, while patient one-card turns let everyone empty their hand."""
     dont_play_penalty: float = 3.0
     """Added to a placement that shuts more than `hint_close` on a pile a partner asked us to
     leave alone (or wants to play on): it would likely jump their card."""
@@ -39,12 +44,13 @@ class Weights:
     """Added to a placement that shuts more than `hint_near` where a partner asked for no big
     jump."""
     want_play_penalty: float = 2.0
-    beam: tuple[int, ...] = (5, 4, 3)
+    beam: tuple[int, ...] = (6, 4, 3, 2)
     """Moves kept per search depth (the last entry holds for deeper levels)."""
-    extra_depth: int = 2
-    hint_close: float = 1.0
+    extra_depth: int = 3
+    """How many cards beyond the minimum one search looks at (more follow in a new search)."""
+    hint_close: float = 2.0
     """Our best card on a pile shuts at most this much: ask partners not to play there."""
-    hint_near: float = 4.0
+    hint_near: float = 5.0
     """Our best card on a pile shuts at most this much: ask partners not to jump far there."""
     max_hints: int = 2
     """Hints we keep standing at once, for our cheapest piles: more would only blur them."""
@@ -73,9 +79,7 @@ def prepare_costs(table: Table, w: Weights) -> Costs:
     running_loss = running_gain = 0.0
     for value in range(101):
         if live[value]:
-            options = (
-                (value > tops[0]) + (value > tops[1]) + (value < tops[2]) + (value < tops[3])
-            )
+            options = (value > tops[0]) + (value > tops[1]) + (value < tops[2]) + (value < tops[3])
             running_loss += weights[options]
             running_gain += weights[min(options + 1, top_weight)]
         loss[value] = running_loss
@@ -103,13 +107,14 @@ def plan_turn(table: Table, w: Weights) -> tuple[list[Move], bool]:
 
     Placements on different piles commute, so sequences are searched with non-decreasing pile
     numbers only; each node keeps its `beam` cheapest moves. If the beam misses every way to
-    reach the minimum, an exhaustive search follows, so a possible turn is never given up.
+    reach the minimum, an exhaustive search for just the minimum follows, so a possible turn is
+    never given up.
     """
     costs = prepare_costs(table, w)
     max_depth = min(len(table.hand), table.required + w.extra_depth)
     best = _search(table, costs, w, w.beam, max_depth)
     if best is None:
-        best = _search(table, costs, w, None, max_depth)
+        best = _search(table, costs, w, None, table.required)
     plan = best or []
     return plan, len(plan) == max_depth and max_depth < len(table.hand)
 
@@ -119,7 +124,9 @@ def _search(
 ) -> list[Move] | None:
     """Depth-first search with `beam[d]` moves kept at depth d (all of them when None).
 
-    The last level only needs the single cheapest move, so it is not expanded.
+    The last level only needs the single cheapest move, so it is not expanded. When no
+    backwards trick can happen this turn every step costs at least zero, so a branch whose cost
+    cannot come under the best total even with every remaining bonus is cut.
     """
     required = table.required
     bonus = w.endgame_bonus if table.draw_pile_size == 0 else w.extra_bonus
@@ -127,19 +134,27 @@ def _search(
     hint_limit, hint_penalty = costs.hint_limit, costs.hint_penalty
     back = w.backwards_gain
     root_tops = table.tops
+    widths = [
+        beam[min(depth, len(beam) - 1)] if beam is not None else PILE_COUNT * len(table.hand)
+        for depth in range(max_depth + 1)
+    ]
+    prunable = not _trick_possible(table.hand, root_tops)
     best_total = float("inf")
     best_seq: list[Move] | None = None
     seq: list[Move] = []
 
-    def dfs(hand: tuple[int, ...], tops: tuple[int, ...], cost: float, first_pile: int) -> None:
+    def dfs(
+        hand: tuple[int, ...], tops: tuple[int, ...], cost: float, first_pile: int, depth: int
+    ) -> None:
         nonlocal best_total, best_seq
-        depth = len(seq)
         if depth >= required:
             total = cost - bonus * (depth - required)
             if total < best_total:
                 best_total = total
                 best_seq = list(seq)
         if depth == max_depth:
+            return
+        if prunable and cost - bonus * (max_depth - required) >= best_total:
             return
         moves: list[tuple[float, int, int, int]] = []
         for pile in range(first_pile, PILE_COUNT):
@@ -185,8 +200,7 @@ def _search(
                     best_seq = [*seq, (card, pile)]
             return
         moves.sort()
-        if beam is not None:
-            del moves[beam[min(depth, len(beam) - 1)] :]
+        del moves[widths[depth] :]
         for step, card, pile, index in moves:
             seq.append((card, pile))
             dfs(
@@ -194,11 +208,21 @@ def _search(
                 (*tops[:pile], card, *tops[pile + 1 :]),
                 cost + step,
                 pile,
+                depth + 1,
             )
             seq.pop()
 
-    dfs(table.hand, table.tops, 0.0, 0)
+    dfs(table.hand, table.tops, 0.0, 0, 0)
     return best_seq
+
+
+def _trick_possible(hand: tuple[int, ...], tops: tuple[int, ...]) -> bool:
+    """Whether some backwards trick could occur this turn: a card 10 away from a top or from
+    another card of ours (which could become a top)."""
+    anchors = set(hand) | set(tops)
+    return any(
+        card + BACKWARDS_STEP in anchors or card - BACKWARDS_STEP in anchors for card in hand
+    )
 
 
 def wanted_hints(table: Table, w: Weights) -> dict[int, HintKind]:

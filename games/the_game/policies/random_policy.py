@@ -5,10 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.the_game.actions import EndTurn, GiveHint, PlaceCard, WithdrawHint
+from games.the_game.actions import Action, EndTurn, PlaceCard
 from games.the_game.view import TheGameView
-
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
 
 
 class RandomPolicy:

@@ -48,4 +48,3 @@ def read_table(view: TheGameView, hints: bool = True) -> Table:
         live=tuple(live),
         foreign_hints=tuple(frozenset(kinds) for kinds in per_pile),
     )
-

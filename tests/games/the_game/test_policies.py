@@ -14,6 +14,7 @@ from games.the_game.config import TheGameConfig
 from games.the_game.events import HintGiven
 from games.the_game.policies import make_policy
 from games.the_game.policies.heuristic import HeuristicPolicy
+from games.the_game.policies.planner import Weights
 from games.the_game.state import Hint, HintKind, Placement
 
 from .helpers import position
@@ -122,3 +123,16 @@ def test_heuristic_solves_a_solo_end_game_that_needs_the_right_order() -> None:
         state = ENGINE.apply(state, 0, action)[0]
     result = ENGINE.result(state)
     assert result is not None and result.summary["verdict"] == "total_victory"
+
+
+def test_heuristic_finds_the_only_way_to_its_minimum_when_its_beam_misses_it() -> None:
+    # With 59 and 61..69 already placed, 58 and the backwards 70 both cost nothing on pile 2,
+    # and 58 sorts first; but it leaves 70 nowhere to go. Only 70 then 58 reaches the minimum.
+    history = [
+        Placement(seat=0, card=card, pile=0, turn=0, backwards=False)
+        for card in (59, *range(61, 70))
+    ]
+    state = position([[58, 70]], tops=(99, 99, 60, 2), draw_pile=[30, 31])
+    state = state.model_copy(update={"placements": history})
+    narrow = HeuristicPolicy(hints=False, weights=Weights(beam=(1,)))
+    assert choose(narrow, state) == PlaceCard(card=70, pile=2)
