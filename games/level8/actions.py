@@ -20,27 +20,27 @@ class _Action(BaseModel):
 
 
 class DrawFromPile(_Action):
-    type: Literal["draw_pile"] = "draw_pile"
+    kind: Literal["draw_pile"] = "draw_pile"
 
 
 class DrawFromDiscard(_Action):
     """Take the top card of `owner`'s discard pile (any seat, one's own included)."""
 
-    type: Literal["draw_discard"] = "draw_discard"
+    kind: Literal["draw_discard"] = "draw_discard"
     owner: int
 
 
 class DisplayLevel(_Action):
     """The whole level at once: one group per requirement, in the level card's order."""
 
-    type: Literal["display"] = "display"
+    kind: Literal["display"] = "display"
     groups: list[list[PlacedCard]]
 
 
 class LayOff(_Action):
     """Add `card` to group `group` of `owner`'s display; `wild_as` is a wild's meaning."""
 
-    type: Literal["lay_off"] = "lay_off"
+    kind: Literal["lay_off"] = "lay_off"
     card: int
     owner: int
     group: int
@@ -50,14 +50,14 @@ class LayOff(_Action):
 class Discard(_Action):
     """End the turn with `card` on one's own discard pile (a Skip may simply be discarded)."""
 
-    type: Literal["discard"] = "discard"
+    kind: Literal["discard"] = "discard"
     card: int
 
 
 class PlaySkip(_Action):
     """End the turn by placing Skip `card` in front of `target`."""
 
-    type: Literal["play_skip"] = "play_skip"
+    kind: Literal["play_skip"] = "play_skip"
     card: int
     target: int
 
@@ -65,12 +65,12 @@ class PlaySkip(_Action):
 class KeepCards(_Action):
     """Hard side: the hand cards (at most 4) carried into the next round."""
 
-    type: Literal["keep"] = "keep"
+    kind: Literal["keep"] = "keep"
     cards: list[int]
 
 
 Action = Annotated[
     DrawFromPile | DrawFromDiscard | DisplayLevel | LayOff | Discard | PlaySkip | KeepCards,
-    Field(discriminator="type"),
+    Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -16,19 +16,19 @@ class GameEvent(BaseModel):
 
 
 class RoundStarted(GameEvent):
-    type: Literal["round_started"] = "round_started"
+    kind: Literal["round_started"] = "round_started"
     round: int
     dealer: int
     first: int
 
 
 class DrewFromPile(GameEvent):
-    type: Literal["drew_from_pile"] = "drew_from_pile"
+    kind: Literal["drew_from_pile"] = "drew_from_pile"
     seat: int
 
 
 class DrewFromDiscard(GameEvent):
-    type: Literal["drew_from_discard"] = "drew_from_discard"
+    kind: Literal["drew_from_discard"] = "drew_from_discard"
     seat: int
     owner: int
     card: int
@@ -37,24 +37,24 @@ class DrewFromDiscard(GameEvent):
 class NothingToDraw(GameEvent):
     """Every pile is empty (extremely rare): the turn goes on without a draw."""
 
-    type: Literal["nothing_to_draw"] = "nothing_to_draw"
+    kind: Literal["nothing_to_draw"] = "nothing_to_draw"
     seat: int
 
 
 class PileRebuilt(GameEvent):
-    type: Literal["pile_rebuilt"] = "pile_rebuilt"
+    kind: Literal["pile_rebuilt"] = "pile_rebuilt"
     size: int
 
 
 class LevelDisplayed(GameEvent):
-    type: Literal["level_displayed"] = "level_displayed"
+    kind: Literal["level_displayed"] = "level_displayed"
     seat: int
     level: int
     groups: list[Group]
 
 
 class LaidOff(GameEvent):
-    type: Literal["laid_off"] = "laid_off"
+    kind: Literal["laid_off"] = "laid_off"
     seat: int
     owner: int
     group: int
@@ -62,13 +62,13 @@ class LaidOff(GameEvent):
 
 
 class Discarded(GameEvent):
-    type: Literal["discarded"] = "discarded"
+    kind: Literal["discarded"] = "discarded"
     seat: int
     card: int
 
 
 class SkipPlaced(GameEvent):
-    type: Literal["skip_placed"] = "skip_placed"
+    kind: Literal["skip_placed"] = "skip_placed"
     seat: int
     target: int
     card: int
@@ -77,25 +77,25 @@ class SkipPlaced(GameEvent):
 class SkipServed(GameEvent):
     """`seat` lost its turn and put its Skip face up under the draw pile."""
 
-    type: Literal["skip_served"] = "skip_served"
+    kind: Literal["skip_served"] = "skip_served"
     seat: int
 
 
 class RoundEnded(GameEvent):
-    type: Literal["round_ended"] = "round_ended"
+    kind: Literal["round_ended"] = "round_ended"
     round: int
     out: int
     levels: list[int]
 
 
 class CardsKept(GameEvent):
-    type: Literal["cards_kept"] = "cards_kept"
+    kind: Literal["cards_kept"] = "cards_kept"
     seat: int
     count: int
 
 
 class GameEnded(GameEvent):
-    type: Literal["game_ended"] = "game_ended"
+    kind: Literal["game_ended"] = "game_ended"
     winner: int | None
     reason: EndReason
 
@@ -114,5 +114,5 @@ Event = Annotated[
     | RoundEnded
     | CardsKept
     | GameEnded,
-    Field(discriminator="type"),
+    Field(discriminator="kind"),
 ]

@@ -126,7 +126,7 @@ def test_state_and_actions_round_trip_through_json() -> None:
     assert ENGINE.load_state(state.model_dump_json()) == state
     action = LayOff(card=91, owner=2, group=1, wild_as=4)
     assert ENGINE.parse_action(action.model_dump()) == action
-    assert ENGINE.parse_action('{"type": "draw_discard", "owner": 1}') == DrawFromDiscard(owner=1)
+    assert ENGINE.parse_action('{"kind": "draw_discard", "owner": 1}') == DrawFromDiscard(owner=1)
 
 
 def test_spectator_view_shows_only_public_information() -> None:
