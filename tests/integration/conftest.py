@@ -5,20 +5,16 @@ leaderboards included), The Game's real engine and UI, computers without pause, 
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
-from bot.app import CardTableBot, create_bot
-from bot.settings import Settings
 from tests.bot.the_game.conftest import EXTENSIONS as THE_GAME_EXTENSIONS
-from tests.bot.the_game.conftest import SEED, TURN_SECONDS
+from tests.bot.the_game.conftest import SEED
+from tests.support.bots import BotFactory, GameRegistration, make_bot, settings, simcord_bot
+
+__all__ = ["EXTENSIONS", "BotFactory", "make_bot", "settings", "simcord_bot"]
 
 EXTENSIONS = [*THE_GAME_EXTENSIONS, "cogs.table_talk", "cogs.leaderboard"]
-
-BotFactory = Callable[[], CardTableBot]
 
 
 @pytest.fixture(autouse=True)
@@ -29,32 +25,10 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        database_path=tmp_path / "integration.sqlite3",
-        turn_seconds=TURN_SECONDS,
-        computer_delay_seconds=0,
-        shard_count=1,
-    )
-
-
-@pytest_asyncio.fixture
-async def make_bot(settings: Settings) -> AsyncIterator[BotFactory]:
-    """Bots on one database (a restart is a second bot); their connections closed at the end."""
-    built: list[CardTableBot] = []
-
-    def factory() -> CardTableBot:
-        bot = create_bot(settings, EXTENSIONS)
-        built.append(bot)
-        return bot
-
-    yield factory
-    for bot in built:
-        if bot._db is not None:
-            await bot._db.close()
+def bot_extensions() -> list[str]:
+    return EXTENSIONS
 
 
 @pytest.fixture
-def simcord_bot(make_bot: BotFactory) -> CardTableBot:
-    return make_bot()
+def register_games() -> GameRegistration:
+    return lambda _bot: None

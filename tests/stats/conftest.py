@@ -3,48 +3,31 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
-from bot.app import CardTableBot, create_bot
-from bot.settings import Settings
-from tests.bot.conftest import EXTENSIONS
+from bot.app import CardTableBot
 from tests.stats.pick_engine import LEVEL8, THE_GAME, CoopPickUI, PickUI
+from tests.support.bots import (
+    CORE_EXTENSIONS,
+    BotFactory,
+    GameRegistration,
+    make_bot,
+    settings,
+    simcord_bot,
+)
 
-BotFactory = Callable[[], CardTableBot]
+__all__ = ["BotFactory", "make_bot", "settings", "simcord_bot"]
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(
-        _env_file=None,
-        database_path=tmp_path / "data" / "test.sqlite3",
-        turn_seconds=300,
-        computer_delay_seconds=0,
-        shard_count=1,
-    )
+def bot_extensions() -> list[str]:
+    return [*CORE_EXTENSIONS, "cogs.leaderboard"]
 
 
-@pytest_asyncio.fixture
-async def make_bot(settings: Settings) -> AsyncIterator[BotFactory]:
-    built: list[CardTableBot] = []
-
-    def factory() -> CardTableBot:
-        bot = create_bot(settings, [*EXTENSIONS, "cogs.leaderboard"])
+@pytest.fixture
+def register_games() -> GameRegistration:
+    def register(bot: CardTableBot) -> None:
         bot.games.register(PickUI(), engine=LEVEL8)
         bot.games.register(CoopPickUI(), engine=THE_GAME)
-        built.append(bot)
-        return bot
 
-    yield factory
-    for bot in built:
-        if bot._db is not None:
-            await bot._db.close()
-
-
-@pytest.fixture
-def simcord_bot(make_bot: BotFactory) -> CardTableBot:
-    return make_bot()
+    return register

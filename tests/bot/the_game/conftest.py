@@ -3,27 +3,30 @@ fixed deal so every run plays the same game."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
-from bot.app import CardTableBot, create_bot
-from bot.settings import Settings
+from tests.support.bots import (
+    CORE_EXTENSIONS,
+    TURN_SECONDS,
+    BotFactory,
+    GameRegistration,
+    make_bot,
+    settings,
+    simcord_bot,
+)
 
-EXTENSIONS = [
-    "cogs.lobby",
-    "cogs.game",
-    "cogs.rules",
-    "cogs.settings",
-    "cogs.help",
-    "cogs.the_game",
+__all__ = [
+    "EXTENSIONS",
+    "SEED",
+    "TURN_SECONDS",
+    "BotFactory",
+    "make_bot",
+    "settings",
+    "simcord_bot",
 ]
-SEED = 20260
-TURN_SECONDS = 300
 
-BotFactory = Callable[[], CardTableBot]
+EXTENSIONS = [*CORE_EXTENSIONS, "cogs.the_game"]
+SEED = 20260
 
 
 @pytest.fixture(autouse=True)
@@ -33,32 +36,11 @@ def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        database_path=tmp_path / "the_game.sqlite3",
-        turn_seconds=TURN_SECONDS,
-        computer_delay_seconds=0,
-        shard_count=1,
-    )
-
-
-@pytest_asyncio.fixture
-async def make_bot(settings: Settings) -> AsyncIterator[BotFactory]:
-    """Bots on one database (a restart is a second bot); their connections closed at the end."""
-    built: list[CardTableBot] = []
-
-    def factory() -> CardTableBot:
-        bot = create_bot(settings, EXTENSIONS)
-        built.append(bot)
-        return bot
-
-    yield factory
-    for bot in built:
-        if bot._db is not None:
-            await bot._db.close()
+def bot_extensions() -> list[str]:
+    return EXTENSIONS
 
 
 @pytest.fixture
-def simcord_bot(make_bot: BotFactory) -> CardTableBot:
-    return make_bot()
+def register_games() -> GameRegistration:
+    """The real game only: the tiny engine that tests/bot registers under this key stays out."""
+    return lambda _bot: None

@@ -1,0 +1,72 @@
+"""Fixtures shared by every test that runs the real bot against SimCord.
+
+A conftest imports `settings`, `make_bot` and `simcord_bot` from here and overrides only what makes
+its tests different: `bot_extensions` (the cogs loaded) and `register_games` (test engines and
+UIs registered on each bot). Kept out of a root conftest so that the engine tests under
+tests/games never import Discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.app import CardTableBot, create_bot
+from bot.settings import Settings
+
+CORE_EXTENSIONS = ["cogs.lobby", "cogs.game", "cogs.rules", "cogs.settings", "cogs.help"]
+TURN_SECONDS = 300
+
+BotFactory = Callable[[], CardTableBot]
+GameRegistration = Callable[[CardTableBot], None]
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """A real SQLite file in the test's folder; computers move without a pause."""
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_path=tmp_path / "data" / "test.sqlite3",
+        turn_seconds=TURN_SECONDS,
+        computer_delay_seconds=0,
+        shard_count=1,
+    )
+
+
+@pytest.fixture
+def bot_extensions() -> list[str]:
+    return CORE_EXTENSIONS
+
+
+@pytest.fixture
+def register_games() -> GameRegistration:
+    """Nothing beyond what the loaded cogs register."""
+    return lambda _bot: None
+
+
+@pytest_asyncio.fixture
+async def make_bot(
+    settings: Settings, bot_extensions: list[str], register_games: GameRegistration
+) -> AsyncIterator[BotFactory]:
+    """Builds bots on the same settings and database (a restart is a second bot); closes their
+    database connections at the end."""
+    built: list[CardTableBot] = []
+
+    def factory() -> CardTableBot:
+        bot = create_bot(settings, bot_extensions)
+        register_games(bot)
+        built.append(bot)
+        return bot
+
+    yield factory
+    for bot in built:
+        if bot._db is not None:
+            await bot._db.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: BotFactory) -> CardTableBot:
+    return make_bot()
