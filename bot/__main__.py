@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sys
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -54,6 +55,10 @@ def main() -> int:
     except discord.LoginFailure:
         print("Discord rejected DISCORD_TOKEN: copy the bot token again.", file=sys.stderr)
         return 2
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        message = f"Cannot reach Discord ({error}): check the network and start again."
+        print(message, file=sys.stderr)
+        return 1
     return 0
 
 

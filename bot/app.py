@@ -40,6 +40,9 @@ class CardTableBot(commands.AutoShardedBot):
         shards: dict[str, Any] = {"shard_count": settings.shard_count}
         if settings.shard_ids is not None:
             shards["shard_ids"] = settings.shard_ids
+        # The bot has no voice features: discord.py's warnings about missing voice libraries
+        # would only puzzle whoever reads the start-up log.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()
         intents.message_content = message_content
         intents.members = False

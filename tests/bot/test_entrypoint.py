@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import aiohttp
 import discord
 import pytest
 
@@ -73,6 +74,24 @@ def test_a_rejected_token_is_one_line(
     assert err.strip().splitlines() == [err.strip()]
     assert err.startswith("Discord rejected DISCORD_TOKEN")
     assert "tok-SECRET" not in err
+
+
+def test_no_connection_to_discord_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    class Offline:
+        def run(self, token: str, log_handler: object) -> None:
+            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "tok-SECRET")
+    monkeypatch.setattr(entry, "create_bot", lambda settings, **intents: Offline())
+    assert entry.main() == 1
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        "Cannot reach Discord (Cannot connect to host discord.com:443): check the network and "
+        "start again."
+    ]
 
 
 def test_a_refused_message_content_intent_runs_the_bot_without_it(
