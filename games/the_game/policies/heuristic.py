@@ -15,7 +15,7 @@ from games.the_game.actions import (
     PlaceCard,
 )
 from games.the_game.policies.endgame import solve_alone
-from games.the_game.policies.planner import Move, Weights, plan_turn, wanted_hints
+from games.the_game.policies.planner import Move, Weights, plan_turn, wanted_hints, weights_for
 from games.the_game.policies.table import read_table
 from games.the_game.state import HintKind
 from games.the_game.view import TheGameView
@@ -32,11 +32,14 @@ class HeuristicPolicy:
 
     With `hints` on it reads partners' hints (as costs on their piles) and, before ending its
     turn, leaves its own: renewed each turn, withdrawn once they no longer hold.
+
+    Without explicit `weights` it plays with the weights tuned for the table's variant (read
+    from the view's config), so one instance serves any table.
     """
 
     def __init__(self, hints: bool = True, weights: Weights | None = None) -> None:
         self.hints = hints
-        self.weights = weights or Weights()
+        self.weights = weights
         self._plan: list[Move] = []
         self._deeper = False
         self._expected: PlanKey | None = None
@@ -58,7 +61,8 @@ class HeuristicPolicy:
             return PLACE[card, pile]
         if self.hints and view.players > 1:
             if self._wanted is None or self._wanted[0] != key:
-                self._wanted = (key, wanted_hints(read_table(view, self.hints), self.weights))
+                table = read_table(view, self.hints)
+                self._wanted = (key, wanted_hints(table, self._weights(view)))
             talk = self._talk(view, self._wanted[1])
             if talk is not None:
                 return talk
@@ -72,7 +76,10 @@ class HeuristicPolicy:
             solved = solve_alone(table.hand, table.tops)
             if solved is not None:
                 return solved, False
-        return plan_turn(table, self.weights)
+        return plan_turn(table, self._weights(view))
+
+    def _weights(self, view: TheGameView) -> Weights:
+        return self.weights or weights_for(view.config)
 
     def _key(
         self, view: TheGameView, tops: tuple[int, ...], hand: tuple[int, ...], placed: int

@@ -13,9 +13,10 @@ pile, or once the draw pile is empty and hands must be emptied).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.the_game.cards import BACKWARDS_STEP, PILE_COUNT
+from games.the_game.config import TheGameConfig
 from games.the_game.policies.table import Table
 from games.the_game.state import HintKind
 
@@ -54,6 +55,21 @@ class Weights:
     """Our best card on a pile shuts at most this much: ask partners not to jump far there."""
     max_hints: int = 2
     """Hints we keep standing at once, for our cheapest piles: more would only blur them."""
+
+
+STANDARD_WEIGHTS = Weights()
+"""Tuned on the standard rules (minimum two, full hands); standard play must stay exactly so."""
+
+SCARCE_CHOICE_WEIGHTS = replace(STANDARD_WEIGHTS, extra_bonus=1.5)
+"""For a minimum of three or hands one card short: a turn then has fewer free choices, so a
+nearly free extra card (which also draws a fresh card) is worth more."""
+
+
+def weights_for(config: TheGameConfig) -> Weights:
+    """The weights for a table's variant, read from the view's config."""
+    if config.expert or config.smaller_hands:
+        return SCARCE_CHOICE_WEIGHTS
+    return STANDARD_WEIGHTS
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from games.the_game.events import HintGiven
 from games.the_game.policies import make_policy
 from games.the_game.policies.heuristic import HeuristicPolicy
 from games.the_game.policies.planner import Weights
-from games.the_game.state import Hint, HintKind, Placement
+from games.the_game.state import Hint, HintKind, Placement, TheGameState
 
 from .helpers import position
 
@@ -69,6 +69,32 @@ def test_heuristic_stops_at_the_minimum_when_more_would_cost() -> None:
         assert isinstance(action, PlaceCard)
         state = ENGINE.apply(state, 0, action)[0]
     assert choose(policy, state) == EndTurn()
+
+
+def play_turn(policy: HeuristicPolicy, state: TheGameState) -> list[int]:
+    """The cards the policy places before it ends its turn."""
+    placed: list[int] = []
+    while isinstance(action := choose(policy, state), PlaceCard):
+        placed.append(action.card)
+        state = ENGINE.apply(state, 0, action)[0]
+    return placed
+
+
+@pytest.mark.parametrize(
+    ("config", "placed"),
+    [
+        (TheGameConfig(), [30, 31, 32]),
+        (TheGameConfig(expert=True), [30, 31, 32, 34]),
+        (TheGameConfig(smaller_hands=True), [30, 31, 32, 34]),
+    ],
+)
+def test_heuristic_takes_nearly_free_extras_when_turns_leave_little_choice(
+    config: TheGameConfig, placed: list[int]
+) -> None:
+    # 34 after 32 shuts only 33 out of pile 0 (it still fits three piles): not worth it in the
+    # standard game, worth it when a minimum of three or a short hand leaves less choice.
+    state = position([[30, 31, 32, 34, 72, 83, 88, 93]], tops=(29, 45, 100, 100), config=config)
+    assert play_turn(HeuristicPolicy(hints=False), state) == placed
 
 
 def test_heuristic_avoids_a_pile_a_partner_asked_to_keep() -> None:
