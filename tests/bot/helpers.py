@@ -35,6 +35,14 @@ def hand_cards(hand: simcord.ResponseMessage) -> list[int]:
     return [int(part) for part in line.removeprefix("hand:").split("[")[0].split()]
 
 
+def channel_denying_the_bot(guild: simcord.GuildHandle, **denied: bool) -> simcord.ChannelHandle:
+    """A "games" channel where the bot lacks some permissions, e.g. `manage_messages=False`."""
+    me = guild.me
+    assert me is not None
+    overwrites = {me: discord.PermissionOverwrite(**denied)}
+    return guild.create_text_channel("games", overwrites=overwrites)
+
+
 def query(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     with sqlite3.connect(db) as conn:
         return list(conn.execute(sql, params))

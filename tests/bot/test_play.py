@@ -4,7 +4,14 @@ import discord
 import simcord
 
 from bot.settings import Settings
-from tests.bot.helpers import button_labels, hand_cards, query, start_game, table_message
+from tests.bot.helpers import (
+    button_labels,
+    channel_denying_the_bot,
+    hand_cards,
+    query,
+    start_game,
+    table_message,
+)
 
 
 async def test_start_opens_a_thread_with_the_table(simcord_env: simcord.Env) -> None:
@@ -28,11 +35,7 @@ async def test_without_thread_permission_the_game_plays_in_the_channel(
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
-    me = guild.me
-    assert me is not None
-    channel = guild.create_text_channel(
-        "games", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
-    )
+    channel = channel_denying_the_bot(guild, create_public_threads=False)
     alice = guild.add_member(env.create_user("alice"))
     place = await start_game(env, alice, [], channel, computers=1)
     assert place is channel

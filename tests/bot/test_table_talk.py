@@ -10,7 +10,7 @@ import simcord
 from bot.app import CardTableBot
 from bot.settings import Settings
 from tests.bot.conftest import BotFactory
-from tests.bot.helpers import hand_cards, query, start_game, table_message
+from tests.bot.helpers import channel_denying_the_bot, hand_cards, query, start_game, table_message
 from tests.bot.tiny_engine import TINY_ENGINE
 from tests.bot.tiny_ui import TinyUI
 
@@ -311,11 +311,7 @@ async def test_in_a_channel_game_only_seated_players_are_checked(
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
-    me = guild.me
-    assert me is not None
-    channel = guild.create_text_channel(
-        "games", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
-    )
+    channel = channel_denying_the_bot(guild, create_public_threads=False)
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     carol = guild.add_member(env.create_user("carol"))
@@ -336,11 +332,7 @@ async def test_without_manage_messages_the_bot_says_so_once_and_warns(
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
-    me = guild.me
-    assert me is not None
-    channel = guild.create_text_channel(
-        "games", overwrites={me: discord.PermissionOverwrite(manage_messages=False)}
-    )
+    channel = channel_denying_the_bot(guild, manage_messages=False)
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     place = await start_game(env, alice, [bob], channel)
@@ -368,11 +360,7 @@ async def test_in_warn_mode_missing_manage_messages_is_no_problem(
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
-    me = guild.me
-    assert me is not None
-    channel = guild.create_text_channel(
-        "games", overwrites={me: discord.PermissionOverwrite(manage_messages=False)}
-    )
+    channel = channel_denying_the_bot(guild, manage_messages=False)
     alice = guild.add_member(env.create_user("alice"))
     await configure(env, guild, channel, **{"talk-rule": "warn"})
     place = await start_game(env, alice, [], channel, computers=1)
@@ -386,11 +374,7 @@ async def test_other_bots_and_webhooks_are_not_checked(
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
-    me = guild.me
-    assert me is not None
-    channel = guild.create_text_channel(
-        "games", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
-    )
+    channel = channel_denying_the_bot(guild, create_public_threads=False)
     alice = guild.add_member(env.create_user("alice"))
     dice = guild.add_member(env.create_user("dice", bot=True))
     hook = guild.create_webhook(channel)
