@@ -71,13 +71,14 @@ class TablePublisher:
         self, running: Running, events: Sequence[BaseModel], *, ping: Sequence[int]
     ) -> None:
         """Edit the table message, or post it anew (mentioning them) when people who were not
-        already waiting must act now, when the message has become too old to edit, or when
-        someone deleted it."""
+        already waiting must act now, when the UI posted notices above it (a round summary),
+        when the message has become too old to edit, or when someone deleted it."""
         game = running.game
         tr = await self.texts(game)
         table = self._table_context(running, events, tr)
         seats, to_act, finished = table.seats, table.to_act, table.finished
         panel = running.ui.render_table(table)
+        notices = running.ui.render_notices(table)
         if finished and game.outcome is not None:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr)
@@ -88,11 +89,15 @@ class TablePublisher:
         mentioned = [number for number in ping if seats[number].user_id is not None]
         old = game.table_message_id
         stale = game.table_posted_at is None or now() - game.table_posted_at > REPOST_AFTER
-        if old is not None and not mentioned and not stale:
+        channel = self.bot.get_partial_messageable(game.place_id)
+        for notice in notices:
+            await channel.send(
+                content=notice.content, embeds=notice.embeds, allowed_mentions=MENTION_USERS
+            )
+        if old is not None and not mentioned and not stale and not notices:
             if await self.edit_table(game, content=content, embeds=panel.embeds, view=view):
                 return
             old = None
-        channel = self.bot.get_partial_messageable(game.place_id)
         message = await channel.send(
             content=content,
             embeds=panel.embeds,

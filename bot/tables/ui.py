@@ -20,6 +20,10 @@ turns engine views into Discord content and clicked controls back into engine ac
   such as "pick a card, then a pile").
 - optionally `render_finish(ctx: FinishContext) -> Panel | None`: a message posted once when the
   game ends (score, time taken, talk-rule offences); by default none.
+- optionally `render_notices(ctx: TableContext) -> list[Panel]`: messages of their own for the
+  events of the action just applied (a round summary in a game of several rounds). They are
+  posted before the table, and the table is then posted anew below them so that it stays the
+  last message; by default none.
 - optionally `ends_turn(events) -> bool`: whether an action ended the seat's turn, so that a
   computer standing in after a timeout stops even when the same seat plays next.
 - optionally `computers_wait_for_people = True`: when several seats may act at once (anyone may
@@ -207,6 +211,11 @@ class GameUI(ABC):
     def render_finish(self, ctx: FinishContext) -> Panel | None:
         """A message posted once when the game ends, after the final table; None for none."""
         return None
+
+    def render_notices(self, ctx: TableContext) -> list[Panel]:
+        """Messages posted, in order, above a fresh table for `ctx.events` (a round that ended);
+        the table message itself only shows the current state."""
+        return []
 
     def ends_turn(self, events: Sequence[BaseModel]) -> bool:
         """Whether these events end the acting seat's turn. A computer standing in for a player
