@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.level8.groups import Group, PlacedCard
-from games.level8.state import EndReason
+from games.level8.phases import EndReason
 
 
 class GameEvent(BaseModel):
@@ -82,9 +82,12 @@ class SkipServed(GameEvent):
 
 
 class RoundEnded(GameEvent):
+    """`before` and `levels` are every seat's level before and after the round's moves up."""
+
     kind: Literal["round_ended"] = "round_ended"
     round: int
     out: int
+    before: list[int]
     levels: list[int]
 
 

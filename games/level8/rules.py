@@ -7,6 +7,7 @@ action leaves the caller's state untouched.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import cast
 
 from games.core.errors import RuleError
 from games.level8.actions import (
@@ -26,6 +27,7 @@ from games.level8.events import (
     Discarded,
     DrewFromDiscard,
     DrewFromPile,
+    Event,
     GameEnded,
     GameEvent,
     LaidOff,
@@ -40,7 +42,7 @@ from games.level8.events import (
 from games.level8.finder import find_display
 from games.level8.groups import PlacedCard, add_to_group, build_group, lay_off_meanings
 from games.level8.levels import FINAL_LEVEL, HARD_KEEP_LEVELS, HARD_KEEP_MAX, requirements
-from games.level8.state import EndReason, GameState, Phase, PlayerState
+from games.level8.state import RECENT_EVENTS, EndReason, GameState, Phase, PlayerState
 
 HAND_SIZE = 10
 
@@ -53,6 +55,7 @@ def new_game(config: Level8Config, players: int, seed: int) -> tuple[GameState, 
     state.dealer = state.next_rng().randrange(players)
     events: list[GameEvent] = []
     _start_round(state, state.dealer, events)
+    _remember(state, events)
     return state, events
 
 
@@ -87,7 +90,14 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
         _lay_off(new, seat, action, events)
     else:
         _end_turn(new, seat, action, events)
+    _remember(new, events)
     return new, events
+
+
+def _remember(state: GameState, events: list[GameEvent]) -> None:
+    """Keep the newest public events in the state, for a table's "last moves". Every event the
+    rules create is a member of the `Event` union, whatever its static type says."""
+    state.recent = [*state.recent, *cast(list[Event], events)][-RECENT_EVENTS:]
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
@@ -330,13 +340,16 @@ def _end_turn(
 def _end_round(state: GameState, out: int, events: list[GameEvent]) -> None:
     """+2 for the seat that went out (a win from level 7), +1 for every other displayed seat."""
     went_out_from = state.players[out].level
+    before = [p.level for p in state.players]
     for seat, player in enumerate(state.players):
         if seat == out:
             player.level = min(FINAL_LEVEL, player.level + 2)
         elif player.displayed:
             player.level = min(FINAL_LEVEL, player.level + 1)
     events.append(
-        RoundEnded(round=state.round, out=out, levels=[p.level for p in state.players])
+        RoundEnded(
+            round=state.round, out=out, before=before, levels=[p.level for p in state.players]
+        )
     )
     if went_out_from + 2 > FINAL_LEVEL:
         _win(state, out, EndReason.WENT_OUT_ON_LEVEL_7, events)

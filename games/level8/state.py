@@ -3,25 +3,17 @@
 from __future__ import annotations
 
 import random
-from enum import StrEnum
 
 from pydantic import BaseModel
 
 from games.level8.config import Level8Config
+from games.level8.events import Event
 from games.level8.groups import Group
+from games.level8.phases import EndReason as EndReason
+from games.level8.phases import Phase as Phase
 
-
-class Phase(StrEnum):
-    DRAW = "draw"
-    PLAY = "play"
-    KEEP = "keep"
-    OVER = "over"
-
-
-class EndReason(StrEnum):
-    DISPLAYED_LEVEL_8 = "displayed_level_8"
-    WENT_OUT_ON_LEVEL_7 = "went_out_on_level_7"
-    TURN_LIMIT = "turn_limit"
+RECENT_EVENTS = 40
+"""Public events kept for a table's "last moves": several turns of a six-seat table."""
 
 
 class PlayerState(BaseModel):
@@ -59,6 +51,9 @@ class GameState(BaseModel):
     turns: int = 0
     winner: int | None = None
     end_reason: EndReason | None = None
+    recent: list[Event] = []
+    """The newest public events (at most `RECENT_EVENTS`), oldest first. Events never name a
+    hidden card, so a spectator may see them."""
 
     def next_rng(self) -> random.Random:
         """A fresh generator for the next shuffle; advances the shuffle counter."""
@@ -72,6 +67,7 @@ class GameState(BaseModel):
         return self.model_copy(
             update={
                 "draw": list(self.draw),
+                "recent": list(self.recent),
                 "players": [
                     p.model_copy(
                         update={

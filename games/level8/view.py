@@ -7,6 +7,7 @@ from pydantic import BaseModel
 
 from games.level8.cards import sort_key
 from games.level8.config import Level8Config
+from games.level8.events import Event
 from games.level8.groups import Group
 from games.level8.levels import Requirement, requirements
 from games.level8.rules import to_act
@@ -42,6 +43,7 @@ class Level8View(BaseModel):
     hand: list[int] | None
     winner: int | None
     end_reason: EndReason | None
+    recent: list[Event]
 
 
 def make_view(state: GameState, seat: int | None) -> Level8View:
@@ -74,4 +76,5 @@ def make_view(state: GameState, seat: int | None) -> Level8View:
         hand=None if seat is None else sorted(state.players[seat].hand, key=sort_key),
         winner=state.winner,
         end_reason=state.end_reason,
+        recent=state.recent,
     )

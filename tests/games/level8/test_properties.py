@@ -23,7 +23,7 @@ from games.level8.actions import (
 from games.level8.cards import ALL_CARD_IDS, deck
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.groups import PlacedCard
-from games.level8.state import GameState
+from games.level8.state import RECENT_EVENTS, GameState
 from tests.games.level8.helpers import all_cards
 
 CARD = st.sampled_from(list(ALL_CARD_IDS))
@@ -127,6 +127,27 @@ def test_state_and_actions_round_trip_through_json() -> None:
     action = LayOff(card=91, owner=2, group=1, wild_as=4)
     assert ENGINE.parse_action(action.model_dump()) == action
     assert ENGINE.parse_action('{"kind": "draw_discard", "owner": 1}') == DrawFromDiscard(owner=1)
+
+
+def test_the_views_keep_the_newest_public_events_for_the_last_moves() -> None:
+    """A table shows the last moves from the spectator view: they are the events of the last
+    actions, oldest first, bounded, and naming no card drawn from the draw pile."""
+    state = ENGINE.new_game(Level8Config(), 2, 5)
+    assert [event.kind for event in ENGINE.view(state, None).recent] == ["round_started"]
+    heuristic = ENGINE.policy("heuristic")
+    rng = random.Random(5)
+    latest: list[object] = []
+    for _ in range(60):
+        seat = ENGINE.to_act(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        action = heuristic.choose(ENGINE.view(state, seat), legal, rng)
+        state, latest = ENGINE.apply(state, seat, action)
+    recent = ENGINE.view(state, None).recent
+    assert len(recent) == RECENT_EVENTS
+    assert recent[-len(latest):] == latest
+    assert ENGINE.load_state(state.model_dump_json()).recent == state.recent
+    drawn = [e for e in recent if e.kind == "drew_from_pile"]
+    assert drawn and all(set(e.model_dump()) == {"kind", "seat"} for e in drawn)
 
 
 def test_spectator_view_shows_only_public_information() -> None:

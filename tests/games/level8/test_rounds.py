@@ -89,7 +89,7 @@ def test_round_end_gives_two_to_the_player_out_and_one_to_displayed_players() ->
     )
     new, events = apply(state, 0, Discard(card=c(9)))
     ended = next(e for e in events if isinstance(e, RoundEnded))
-    assert ended.levels == [3, 3, 4]
+    assert (ended.before, ended.levels) == ([1, 2, 4], [3, 3, 4])
     started = next(e for e in events if isinstance(e, RoundStarted))
     assert (started.round, started.dealer, started.first) == (2, 0, 1)
     assert (new.dealer, new.current, new.phase) == (0, 1, Phase.DRAW)
