@@ -10,8 +10,9 @@ from bot.i18n import Texts
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
-from tests.bot.the_game.driver import enabled_buttons, start, talk_menu
+from tests.bot.the_game.driver import start, talk_menu
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
+from tests.support.messages import enabled_buttons
 
 
 def actions(settings: Settings) -> list[tuple[int, str]]:

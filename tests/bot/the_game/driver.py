@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,12 @@ from games.the_game.actions import EndTurn, GiveHint, PlaceCard, WithdrawHint
 from games.the_game.cards import is_backwards
 from games.the_game.state import TheGameState
 from tests.bot.helpers import button_labels, query
+from tests.support.messages import (
+    components,
+    enabled_buttons,
+    sent_since,
+    walk,
+)
 
 CARD_TOKEN = re.compile(r"`(\d+)`")
 NUMBER = re.compile(r"\d+")
@@ -40,34 +45,6 @@ def game_state(db: Path) -> TheGameState:
 
 def game_status(db: Path) -> str:
     return str(query(db, "SELECT status FROM games ORDER BY id DESC LIMIT 1")[0][0])
-
-
-def components(message: Any) -> Iterator[dict[str, Any]]:
-    """Every button and select of a message, V1 rows or V2 layouts alike."""
-    return walk(message.components)
-
-
-def walk(items: list[Any]) -> Iterator[dict[str, Any]]:
-    stack = list(items)
-    while stack:
-        item = stack.pop(0)
-        if not isinstance(item, dict):
-            item = item.to_dict()
-        if "components" in item:
-            stack[:0] = item["components"]
-        else:
-            yield item
-
-
-def enabled_buttons(message: Any) -> dict[str, dict[str, Any]]:
-    return {
-        c["label"]: c for c in components(message) if c.get("type") == 2 and not c.get("disabled")
-    }
-
-
-def fields(message: Any) -> dict[str, str]:
-    """The fields of a message's embed, by name."""
-    return {field.name: field.value for field in message.embeds[0].fields}
 
 
 def talk_menu(message: Any) -> dict[str, Any] | None:
@@ -142,25 +119,10 @@ class Driver:
         raise AssertionError("no table message")
 
     def collect(self, owner: int | None) -> None:
-        """Files the REST calls since the last collect: messages in the channel are public;
-        interaction answers belong to `owner`, the member who clicked (unless not ephemeral)."""
-        requests = self.env.http_requests
-        for entry in requests[self._cursor :]:
-            body = entry.json if isinstance(entry.json, dict) else None
-            if body is None or entry.method not in ("POST", "PATCH"):
-                continue
-            path = entry.path
-            if "/interactions/" in path:
-                data = body.get("data") or {}
-                if not any(key in data for key in ("content", "embeds", "components")):
-                    continue
-                private = bool(int(data.get("flags") or 0) & 64)
-                self._file(owner if private else None, data)
-            elif path.startswith("/webhooks/"):
-                self._file(owner, body)
-            elif "/messages" in path and path.startswith("/channels/"):
-                self._file(None, body)
-        self._cursor = len(requests)
+        """Files the REST calls since the last collect (see `sent_since`)."""
+        found, self._cursor = sent_since(self.env, self._cursor, owner)
+        for seen_by, payload in found:
+            self._file(seen_by, payload)
 
     def _file(self, owner: int | None, payload: dict[str, Any]) -> None:
         texts, numbers = _texts(payload)
@@ -299,18 +261,3 @@ async def start(
     driver = Driver(env, settings.database_path, place, players)
     driver.collect(None)
     return driver
-
-
-def forge_control(env: simcord.Env, hand: simcord.ResponseMessage, payload: str) -> str:
-    """Adds a button the bot never offered to a stored hand message; returns its custom id.
-
-    A Discord client can send any custom id (an outdated or modified client), and the bot must
-    refuse it clearly. SimCord only clicks what a message shows, hence the forged button, built
-    like the hand's own (same game, seat and version) with another payload.
-    """
-    stored = env.backend.get_message(hand.channel_id, hand.id)
-    model = next(c for c in walk(stored.components) if c.get("custom_id", "").startswith("ct:act:"))
-    custom_id = ":".join([*model["custom_id"].split(":", 5)[:5], payload])
-    button = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
-    stored.components.append({"type": 1, "components": [button]})
-    return custom_id

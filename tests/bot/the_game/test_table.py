@@ -12,15 +12,8 @@ from bot.settings import Settings
 from games.the_game.cards import can_place
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
-from tests.bot.the_game.driver import (
-    components,
-    enabled_buttons,
-    fields,
-    forge_control,
-    pile_label,
-    start,
-    talk_menu,
-)
+from tests.bot.the_game.driver import pile_label, start, talk_menu
+from tests.support.messages import components, enabled_buttons, fields, forge_control
 
 
 def actions(settings: Settings) -> list[tuple[int, str, str]]:

@@ -7,7 +7,8 @@ import simcord
 from bot.settings import Settings
 from bot.talk_offences import record_offence
 from tests.bot.helpers import query
-from tests.bot.the_game.driver import fields, start
+from tests.bot.the_game.driver import start
+from tests.support.messages import fields
 
 
 async def test_a_solo_game_played_to_the_end(simcord_env: simcord.Env, settings: Settings) -> None:

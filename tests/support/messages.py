@@ -1,0 +1,80 @@
+"""Reading what the bot sent through SimCord, for any game's driver: the components of a
+message, its embed fields, who could see each REST call, and forged controls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import simcord
+
+
+def components(message: Any) -> Iterator[dict[str, Any]]:
+    """Every button and select of a message, V1 rows or V2 layouts alike."""
+    return walk(message.components)
+
+
+def walk(items: list[Any]) -> Iterator[dict[str, Any]]:
+    stack = list(items)
+    while stack:
+        item = stack.pop(0)
+        if not isinstance(item, dict):
+            item = item.to_dict()
+        if "components" in item:
+            stack[:0] = item["components"]
+        else:
+            yield item
+
+
+def enabled_buttons(message: Any) -> dict[str, dict[str, Any]]:
+    return {
+        c["label"]: c for c in components(message) if c.get("type") == 2 and not c.get("disabled")
+    }
+
+
+def fields(message: Any) -> dict[str, str]:
+    """The fields of a message's embed, by name."""
+    return {field.name: field.value for field in message.embeds[0].fields}
+
+
+def sent_since(
+    env: simcord.Env, cursor: int, owner: int | None
+) -> tuple[list[tuple[int | None, dict[str, Any]]], int]:
+    """The messages (and edits) the bot sent through REST since `cursor`, each with the only
+    member who could see it (None for everyone), and the new cursor. Messages in a channel are
+    public; interaction answers belong to `owner`, the member who clicked, unless they are not
+    ephemeral."""
+    found: list[tuple[int | None, dict[str, Any]]] = []
+    requests = env.http_requests
+    for entry in requests[cursor:]:
+        body = entry.json if isinstance(entry.json, dict) else None
+        if body is None or entry.method not in ("POST", "PATCH"):
+            continue
+        path = entry.path
+        if "/interactions/" in path:
+            data = body.get("data") or {}
+            if not any(key in data for key in ("content", "embeds", "components")):
+                continue
+            private = bool(int(data.get("flags") or 0) & 64)
+            found.append((owner if private else None, data))
+        elif path.startswith("/webhooks/"):
+            found.append((owner, body))
+        elif "/messages" in path and path.startswith("/channels/"):
+            found.append((None, body))
+    return found, len(requests)
+
+
+def forge_control(env: simcord.Env, hand: simcord.ResponseMessage, payload: str) -> str:
+    """Adds a button the bot never offered to a stored hand message; returns its custom id.
+
+    A Discord client can send any custom id (an outdated or modified client), and the bot must
+    refuse it clearly. SimCord only clicks what a message shows, hence the forged button, built
+    like the hand's own (same game, seat and version) with another payload.
+    """
+    stored = env.backend.get_message(hand.channel_id, hand.id)
+    model = next(c for c in walk(stored.components) if c.get("custom_id", "").startswith("ct:act:"))
+    custom_id = ":".join([*model["custom_id"].split(":", 5)[:5], payload])
+    button = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+    stored.components.append({"type": 1, "components": [button]})
+    return custom_id
