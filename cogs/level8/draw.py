@@ -1,0 +1,54 @@
+"""The first step of a turn: draw from the draw pile or take the top of any discard pile."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import discord
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from bot.tables.ui import ActionButton, Control, SeatInfo
+from cogs.level8.words import card, clip, count, owner_name
+from games.level8.actions import DrawFromDiscard, DrawFromPile
+from games.level8.view import Level8View
+
+PILE = "dp"
+DISCARD = "dd"
+BUTTONS_PER_ROW = 5
+LABEL_LIMIT = 80
+
+
+def controls(
+    tr: Texts, view: Level8View, legal: Sequence[BaseModel], seats: Sequence[SeatInfo]
+) -> list[Control]:
+    """A button for the draw pile and one naming each discard pile's top card."""
+    buttons: list[ActionButton] = []
+    for action in legal:
+        if isinstance(action, DrawFromPile):
+            label = tr("level8.hand.draw_pile", cards=count(tr, "cards", view.draw_size))
+            buttons.append(
+                ActionButton(
+                    label=label, payload=PILE, emoji="🎴", style=discord.ButtonStyle.primary
+                )
+            )
+        elif isinstance(action, DrawFromDiscard):
+            top = view.players[action.owner].discard_top
+            if top is None:
+                continue
+            owner = owner_name(tr, seats, action.owner, view.seat)
+            label = tr("level8.hand.take_discard", card=card(top), owner=owner)
+            buttons.append(
+                ActionButton(label=clip(label, LABEL_LIMIT), payload=f"{DISCARD}{action.owner}")
+            )
+    return [replace(button, row=index // BUTTONS_PER_ROW) for index, button in enumerate(buttons)]
+
+
+def choose(payload: str) -> DrawFromPile | DrawFromDiscard:
+    if payload == PILE:
+        return DrawFromPile()
+    owner = payload.removeprefix(DISCARD)
+    if not owner.isdigit():
+        raise ValueError(payload)
+    return DrawFromDiscard(owner=int(owner))

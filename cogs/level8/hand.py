@@ -1,0 +1,157 @@
+"""One player's hand (an ephemeral message): the cards, what the level asks for, and the
+controls of the step the turn is at. A turn is several engine actions (draw; lay down; lay off,
+as often as wanted; discard or Skip), each changing the seat's legal actions, so every step
+draws fresh controls and the previous step's controls go out of date.
+
+Each step lives in its own module (`draw`, `display` and `builder`, `lay_off`, `end_turn`,
+`keep`); this one puts the hand together and sends a click to the step it belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from pydantic import BaseModel
+
+from bot.tables.ui import Choice, Control, HandContext, HandPanel
+from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
+from cogs.level8.builder import Building, read_building
+from cogs.level8.payloads import read_card, read_groups
+from cogs.level8.table import COLOUR
+from cogs.level8.words import cards, level_text
+from games.core.errors import RuleError
+from games.level8.levels import HARD_KEEP_MAX
+from games.level8.state import Phase
+from games.level8.view import Level8View, PublicPlayer
+
+
+def level8_view(view: BaseModel) -> Level8View:
+    if not isinstance(view, Level8View):
+        raise TypeError(f"not a view of Level 8: {type(view).__name__}")
+    return view
+
+
+def hand_panel(ctx: HandContext) -> HandPanel:
+    view = level8_view(ctx.view)
+    if view.hand is None:
+        raise TypeError("a hand needs a seat's own view")
+    tr = ctx.tr
+    me = view.players[ctx.seat]
+    embed = discord.Embed(
+        title=tr("level8.hand.title", level=me.level),
+        description=cards(view.hand) or tr("level8.hand.empty"),
+        colour=COLOUR,
+    )
+    asks = level_text(tr, me.requirements)
+    if me.displayed:
+        asks = tr("level8.hand.laid_down", level=asks)
+    embed.add_field(name=tr("level8.hand.asks", level=me.level), value=asks, inline=False)
+    controls: list[Control] = []
+    if view.phase is Phase.OVER:
+        status = tr("level8.hand.status.over")
+    elif ctx.seat not in ctx.to_act:
+        status = waiting(ctx, view, me)
+    elif view.phase is Phase.KEEP:
+        status = tr("level8.hand.status.keep", max=HARD_KEEP_MAX)
+        controls = keep.controls(tr, view.hand)
+    elif view.phase is Phase.DRAW:
+        status = tr("level8.hand.status.draw")
+        controls = draw.controls(tr, view, ctx.legal, ctx.seats)
+    else:
+        status, controls = play_step(ctx, view, me, embed)
+    embed.add_field(name=tr("level8.hand.now"), value=status, inline=False)
+    return HandPanel(embeds=[embed], controls=controls)
+
+
+def waiting(ctx: HandContext, view: Level8View, me: PublicPlayer) -> str:
+    tr = ctx.tr
+    names = ", ".join(ctx.seats[seat].name for seat in ctx.to_act)
+    key = "waiting_keep" if view.phase is Phase.KEEP else "waiting"
+    lines = [tr(f"level8.hand.status.{key}", names=names)]
+    if me.skip_in_front:
+        lines.append(tr("level8.hand.status.skip_in_front"))
+    return "\n".join(lines)
+
+
+def play_step(
+    ctx: HandContext, view: Level8View, me: PublicPlayer, embed: discord.Embed
+) -> tuple[str, list[Control]]:
+    """After the draw: lay down (or build the groups), lay off, then discard or give a Skip."""
+    tr = ctx.tr
+    hand = view.hand or []
+    offered = display.proposal(ctx.legal)
+    building = current_building(ctx.ui_state) if offered is not None else None
+    if building is not None:
+        lines = builder.built_lines(tr, me.requirements, building)
+        if lines:
+            embed.add_field(name=tr("level8.hand.built"), value="\n".join(lines), inline=False)
+        return (
+            builder.status(tr, me.requirements, building),
+            builder.controls(tr, hand, me.requirements, building),
+        )
+    controls: list[Control] = []
+    if offered is not None:
+        lines = display.proposal_lines(tr, me.requirements, offered)
+        embed.add_field(name=tr("level8.hand.proposal"), value="\n".join(lines), inline=False)
+        controls += display.controls(tr, me.level)
+        status = tr("level8.hand.status.lay_down")
+    elif me.displayed:
+        controls += lay_off.controls(tr, view, ctx.legal, ctx.seats, ctx.ui_state)
+        status = tr("level8.hand.status.lay_off")
+    else:
+        status = tr("level8.hand.status.cannot_lay_down", level=me.level)
+    first_free = 1 + max((control.row or 0 for control in controls), default=-1)
+    controls += end_turn.controls(
+        tr, view, ctx.legal, ctx.seats, skip_row=first_free, discard_row=first_free + 1
+    )
+    return status, controls
+
+
+def current_building(ui_state: str) -> Building | None:
+    """The groups being built, from a `ui_state` this UI wrote; anything else starts afresh."""
+    try:
+        return read_building(ui_state)
+    except ValueError:
+        return None
+
+
+def choose(ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+    """The meaning of a hand control; anything malformed is refused, never guessed."""
+    view = level8_view(ctx.view)
+    try:
+        return dispatch(ctx, view, payload, values)
+    except ValueError as error:
+        raise RuleError("unknown_control") from error
+
+
+def dispatch(ctx: HandContext, view: Level8View, payload: str, values: Sequence[str]) -> Choice:
+    hand = view.hand or []
+    requirements = view.players[ctx.seat].requirements
+    if payload == draw.PILE or payload.startswith(draw.DISCARD):
+        return Choice(action=draw.choose(payload))
+    if payload == display.PROPOSAL:
+        offered = display.proposal(ctx.legal)
+        if offered is None:
+            raise ValueError(payload)
+        return Choice(action=offered)
+    if payload == builder.BUILDING:
+        return Choice(ui_state=builder.BUILDING)
+    if payload == builder.LEAVE:
+        return Choice()
+    if payload.startswith(builder.GROUP_MENU):
+        building = Building(read_groups(payload[1:]))
+        chosen = [read_card(value) for value in values]
+        return builder.add_group(hand, requirements, building, chosen)
+    if payload.startswith(builder.ASKING):
+        asked = read_building(payload)
+        if asked is None or len(values) != 1:
+            raise ValueError(payload)
+        return builder.answer_wilds(hand, requirements, asked, values[0])
+    if payload.startswith((lay_off.CARD_MENU, lay_off.TARGET_BUTTON, lay_off.TARGET_MENU)):
+        return lay_off.choose(payload, values, ctx.legal)
+    if payload == end_turn.DISCARD_MENU or payload.startswith(end_turn.SKIP_BUTTON):
+        return Choice(action=end_turn.choose(payload, values))
+    if payload in (keep.MENU, keep.NOTHING):
+        return Choice(action=keep.choose(payload, values))
+    raise ValueError(payload)

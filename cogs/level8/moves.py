@@ -1,0 +1,100 @@
+"""The last moves, one line per turn, from the public events the spectator view keeps.
+
+A turn's steps (draw, lay down, lay off, discard or Skip) share one line; what happens to the
+whole table (a new round, a rebuilt draw pile) and a turn lost to a Skip get lines of their own.
+Events never name a card drawn from the draw pile, so neither do these lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from bot.tables.ui import SeatInfo
+from cogs.level8.words import WILD, card
+from games.level8.events import (
+    CardsKept,
+    Discarded,
+    DrewFromDiscard,
+    DrewFromPile,
+    LaidOff,
+    LevelDisplayed,
+    NothingToDraw,
+    PileRebuilt,
+    RoundEnded,
+    RoundStarted,
+    SkipPlaced,
+    SkipServed,
+)
+
+
+def step_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> tuple[int, str] | None:
+    """A step of a seat's turn: (seat, what it did)."""
+    if isinstance(event, DrewFromPile):
+        return event.seat, tr("level8.move.drew_pile")
+    if isinstance(event, DrewFromDiscard):
+        if event.owner == event.seat:
+            return event.seat, tr("level8.move.took_own", card=card(event.card))
+        owner = seats[event.owner].name
+        return event.seat, tr("level8.move.took", card=card(event.card), owner=owner)
+    if isinstance(event, NothingToDraw):
+        return event.seat, tr("level8.move.nothing_to_draw")
+    if isinstance(event, LevelDisplayed):
+        return event.seat, tr("level8.move.laid_down", level=event.level)
+    if isinstance(event, LaidOff):
+        shown = WILD if event.placed.wild_as is not None else card(event.placed.card)
+        if event.owner == event.seat:
+            return event.seat, tr("level8.move.laid_off_own", card=shown)
+        return event.seat, tr("level8.move.laid_off", card=shown, owner=seats[event.owner].name)
+    if isinstance(event, Discarded):
+        return event.seat, tr("level8.move.discarded", card=card(event.card))
+    if isinstance(event, SkipPlaced):
+        return event.seat, tr("level8.move.skipped", name=seats[event.target].name)
+    return None
+
+
+def table_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
+    """An event of its own line."""
+    if isinstance(event, RoundStarted):
+        return tr("level8.move.round_started", round=event.round, name=seats[event.dealer].name)
+    if isinstance(event, RoundEnded):
+        return tr("level8.move.round_ended", round=event.round, name=seats[event.out].name)
+    if isinstance(event, SkipServed):
+        return tr("level8.move.skip_served", name=seats[event.seat].name)
+    if isinstance(event, PileRebuilt):
+        return tr.plural("level8.move.pile_rebuilt", event.size)
+    if isinstance(event, CardsKept):
+        return tr.plural("level8.move.kept", event.count, name=seats[event.seat].name)
+    return None
+
+
+def move_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+    """Oldest first. A line ends with the turn (a discard or a Skip), or when another seat acts."""
+    lines: list[str] = []
+    seat: int | None = None
+    steps: list[str] = []
+
+    def close() -> None:
+        nonlocal seat, steps
+        if seat is not None and steps:
+            lines.append(tr("level8.move.line", name=seats[seat].name, steps=" · ".join(steps)))
+        seat, steps = None, []
+
+    for event in events:
+        step = step_text(event, seats, tr)
+        if step is None:
+            text = table_text(event, seats, tr)
+            if text is not None:
+                close()
+                lines.append(text)
+            continue
+        if step[0] != seat:
+            close()
+            seat = step[0]
+        steps.append(step[1])
+        if isinstance(event, Discarded | SkipPlaced):
+            close()
+    close()
+    return lines

@@ -1,0 +1,93 @@
+"""The public table: every seat's level and what it asks for, displayed groups, discard tops,
+hand sizes and Skips, the draw pile, and the last moves.
+
+Built from the spectator view only (it has no hand at all), so nothing here can reveal a card
+that is still in someone's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Texts
+from bot.tables.ui import Panel, SeatInfo, TableContext
+from cogs.level8.moves import move_lines
+from cogs.level8.words import SKIP, card, count, group_text, level_text
+from games.level8.config import LevelSide
+from games.level8.view import Level8View, PublicPlayer
+
+COLOUR = discord.Colour.from_rgb(52, 152, 219)
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value."""
+
+
+def spectator_view(ctx: TableContext) -> Level8View:
+    view = ctx.view
+    if not isinstance(view, Level8View):
+        raise TypeError(f"not a view of Level 8: {type(view).__name__}")
+    if view.hand is not None:
+        raise ValueError("the public table must be drawn from the spectator view")
+    return view
+
+
+def table_panel(ctx: TableContext) -> Panel:
+    view = spectator_view(ctx)
+    tr = ctx.tr
+    embed = discord.Embed(title=title(view, tr), description=piles(view, tr), colour=COLOUR)
+    for player in view.players:
+        info = ctx.seats[player.seat]
+        embed.add_field(
+            name=seat_title(player, info, player.seat in ctx.to_act, tr),
+            value=seat_lines(player, tr),
+            inline=False,
+        )
+    turns = max(len(view.players), 3) + 1
+    recent = last_lines(move_lines(view.recent, ctx.seats, tr), turns)
+    if recent:
+        embed.add_field(name=tr("level8.table.recent"), value="\n".join(recent), inline=False)
+    return Panel(embeds=[embed])
+
+
+def title(view: Level8View, tr: Texts) -> str:
+    parts = [tr("games.level8"), tr("level8.table.round", round=view.round)]
+    if view.config.side is LevelSide.HARD:
+        parts.append(tr("level8.table.hard"))
+    return " · ".join(parts)
+
+
+def piles(view: Level8View, tr: Texts) -> str:
+    text = tr("level8.table.draw_pile", cards=count(tr, "cards", view.draw_size))
+    if view.face_up_skips:
+        text += "\n" + tr.plural("level8.table.face_up_skips", view.face_up_skips, skip=SKIP)
+    return text
+
+
+def seat_title(player: PublicPlayer, info: SeatInfo, acting: bool, tr: Texts) -> str:
+    mark = "▶️" if acting else "▪️"
+    robot = "🤖 " if info.is_computer or info.autopilot else ""
+    return f"{mark} {robot}{info.name} · {tr('level8.table.level', level=player.level)}"
+
+
+def seat_lines(player: PublicPlayer, tr: Texts) -> str:
+    asks = level_text(tr, player.requirements)
+    if player.displayed:
+        asks = tr("level8.table.laid_down", level=asks)
+    top = card(player.discard_top) if player.discard_top is not None else "—"
+    facts = [count(tr, "cards", player.hand_size), tr("level8.table.discard", card=top)]
+    if player.skip_in_front:
+        facts.append(tr("level8.table.skip_waiting", skip=SKIP))
+    lines = [f"🎯 {asks}", " · ".join(facts)]
+    lines += [group_text(tr, group) for group in player.groups]
+    return "\n".join(lines)
+
+
+def last_lines(lines: Sequence[str], most: int) -> list[str]:
+    """The newest `most` lines that fit in one field together."""
+    kept: list[str] = []
+    for line in reversed(lines[-most:]):
+        if len("\n".join([line, *kept])) > FIELD_LIMIT:
+            break
+        kept.insert(0, line)
+    return kept

@@ -1,0 +1,74 @@
+"""`Level8UI`: Level 8's table, hands, round summaries and end-of-game message for the table
+machinery."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from bot.tables.ui import (
+    Choice,
+    FinishContext,
+    GameUI,
+    HandContext,
+    HandPanel,
+    Panel,
+    TableContext,
+)
+from cogs.level8.hand import choose, hand_panel
+from cogs.level8.notices import finish_panel, round_panels
+from cogs.level8.table import table_panel
+from cogs.level8.words import card
+from games.core.engine import Engine
+from games.core.errors import RuleError
+from games.level8.config import LevelSide
+from games.level8.events import CardsKept, Discarded, SkipPlaced
+
+
+class Level8UI(GameUI):
+    key = "level8"
+
+    def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
+        """`/play level8 [deck] [hard]`: `hard` picks the side of the level card."""
+        side = LevelSide.HARD if options.get("hard") else LevelSide.STANDARD
+        return engine.config_model.model_validate(
+            {"deck": options.get("deck", "fr"), "side": side}
+        )
+
+    def render_table(self, ctx: TableContext) -> Panel:
+        return table_panel(ctx)
+
+    def render_notices(self, ctx: TableContext) -> list[Panel]:
+        return round_panels(ctx)
+
+    def render_hand(self, ctx: HandContext) -> HandPanel:
+        return hand_panel(ctx)
+
+    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+        return choose(ctx, payload, values)
+
+    def render_finish(self, ctx: FinishContext) -> Panel | None:
+        return finish_panel(ctx)
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """A turn is several actions; it ends with a discard or a Skip (or, between rounds on
+        the hard side, with the choice of cards to keep)."""
+        return any(isinstance(event, Discarded | SkipPlaced | CardsKept) for event in events)
+
+    def describe_error(self, error: RuleError, tr: Texts) -> str:
+        """Engine errors name cards by id and group kinds by code; players read `🟥7` and
+        "run"."""
+        key = f"level8.error.{error.code}"
+        if not tr.has(key):
+            return super().describe_error(error, tr)
+        params: dict[str, Any] = dict(error.params)
+        if "card" in params:
+            params["card"] = card(int(params["card"]))
+        if "kind" in params:
+            params["kind"] = tr(f"level8.kind.{params['kind']}")
+        if "values" in params:
+            params["values"] = ", ".join(str(value) for value in params["values"]) or "—"
+        return tr(key, **params)

@@ -1,0 +1,115 @@
+"""How Level 8's things are written, in both languages: cards, wilds, groups, levels, counts.
+
+A number card is its colour's square and its value (`🟥7`); colours are never told by words
+alone, and the squares read the same in French and English. A wild is `⭐` in a hand and, on the
+table, carries what it stands for (`⭐=7` in a run or a set, `⭐=🟥` in a colour group); a Skip
+is `⛔`. Every card the bot shows goes through `card()` or `placed_card()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+from bot.i18n import Texts
+from bot.tables.ui import SeatInfo
+from games.level8.cards import colour_of, is_skip, is_wild, value_of
+from games.level8.groups import Group, PlacedCard
+from games.level8.levels import GroupKind, Requirement
+
+COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪", "🟧")
+"""Indexed by `games.level8.cards.Colour`: red, yellow, green, blue, purple, orange."""
+WILD = "⭐"
+SKIP = "⛔"
+SET_NAMES: dict[int, str] = {2: "pair", 3: "triple", 4: "quad"}
+"""Catalog keys of sets by size; other sizes are "set of n"."""
+
+
+def card(card_id: int) -> str:
+    """A card in a hand, a discard pile or a button."""
+    if is_wild(card_id):
+        return WILD
+    if is_skip(card_id):
+        return SKIP
+    return f"{COLOUR_SQUARES[colour_of(card_id)]}{value_of(card_id)}"
+
+
+def cards(card_ids: Sequence[int]) -> str:
+    return " ".join(card(card_id) for card_id in card_ids)
+
+
+def distinct_faces(card_ids: Sequence[int]) -> list[int]:
+    """The cards without repeated wilds or Skips: all wilds look and play alike (so do Skips),
+    and a menu offering "⭐" three times would only puzzle."""
+    seen: set[str] = set()
+    kept: list[int] = []
+    for card_id in card_ids:
+        face = card(card_id)
+        if face not in seen:
+            seen.add(face)
+            kept.append(card_id)
+    return kept
+
+
+def stands_for(kind: GroupKind, value: int) -> str:
+    """What a wild stands for in a group of `kind`: a colour's square, or a value."""
+    return COLOUR_SQUARES[value] if kind is GroupKind.COLOUR else str(value)
+
+
+def placed_card(placed: PlacedCard, kind: GroupKind) -> str:
+    if placed.wild_as is None:
+        return card(placed.card)
+    return f"{WILD}={stands_for(kind, placed.wild_as)}"
+
+
+def group_title(tr: Texts, group: Group) -> str:
+    """"Run 3–6", "Set of 7s", "🟥 colour": what a group is, as lay-off targets name it."""
+    if group.kind is GroupKind.RUN:
+        return tr("level8.group.run", low=group.low, high=group.high)
+    if group.kind is GroupKind.SET:
+        return tr("level8.group.set", value=group.key)
+    return tr("level8.group.colour", colour=COLOUR_SQUARES[group.key])
+
+
+def group_text(tr: Texts, group: Group) -> str:
+    """A displayed group with every card: "Run 3–5: 🟥3 ⭐=4 🟦5"."""
+    shown = " ".join(placed_card(placed, group.kind) for placed in group.cards)
+    return tr("level8.group.line", title=group_title(tr, group), cards=shown)
+
+
+def requirement_text(tr: Texts, requirement: Requirement, count: int = 1) -> str:
+    """One requirement of a level, `count` times: "run of 3", "2 pairs", "4 cards of one colour"."""
+    size = requirement.size
+    if requirement.kind is GroupKind.RUN:
+        return tr.plural("level8.need.run", count, size=size)
+    if requirement.kind is GroupKind.SET:
+        name = SET_NAMES.get(size)
+        if name is not None:
+            return tr.plural(f"level8.need.{name}", count)
+        return tr.plural("level8.need.set", count, size=size)
+    return tr.plural("level8.need.colour", count, size=size)
+
+
+def level_text(tr: Texts, requirements: Sequence[Requirement]) -> str:
+    """What a level asks for: "2 runs of 3", "run of 3 + 4 cards of one colour"."""
+    parts = [
+        requirement_text(tr, requirement, len(list(same)))
+        for requirement, same in groupby(requirements)
+    ]
+    return " + ".join(parts)
+
+
+def count(tr: Texts, key: str, n: int) -> str:
+    """`level8.<key>` in the plural form `n` calls for."""
+    return tr.plural(f"level8.{key}", n)
+
+
+def owner_name(tr: Texts, seats: Sequence[SeatInfo], owner: int, viewer: int | None) -> str:
+    """A seat as a hand names it: "you" for the viewer's own seat."""
+    return tr("level8.you") if owner == viewer else seats[owner].name
+
+
+def clip(text: str, limit: int) -> str:
+    """A label cut to Discord's limit, with an ellipsis when something was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
