@@ -1,0 +1,95 @@
+"""Whole games of Level 8 played through the hand's controls: two people; two people and two
+computers. Every message is checked for leaked cards as it arrives (see the driver)."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.settings import Settings
+from tests.bot.helpers import query
+from tests.bot.level8.driver import logged_actions, start
+from tests.support.messages import fields
+
+
+def table_posts(env: simcord.Env, place: simcord.ChannelHandle) -> tuple[int, int]:
+    """Messages posted in the game's thread and edits of them, over the whole game."""
+    path = f"/channels/{place.id}/messages"
+    posts = [r for r in env.http_requests if r.method == "POST" and r.path == path]
+    edits = [r for r in env.http_requests if r.method == "PATCH" and r.path.startswith(path)]
+    return len(posts), len(edits)
+
+
+async def test_two_members_play_a_whole_game(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel)
+
+    await driver.play_to_the_end()
+
+    driver.check_hands_were_seen()
+    state = driver.state()
+    assert state.winner is not None and state.round > 1
+    winner = [alice, bob][state.winner]
+    logged = logged_actions(settings.database_path)
+    assert {actor for _, actor, _ in logged} == {"human"}
+    kinds = {action.split('"kind":"')[1].split('"')[0] for _, _, action in logged}
+    assert {"draw_pile", "draw_discard", "display", "lay_off", "discard"} <= kinds
+
+    history = driver.thread.history()
+    titles = [message.embeds[0].title or "" for message in history if message.embeds]
+    summaries = [title for title in titles if title.startswith("🏁 Round")]
+    assert len(summaries) == state.round - 1 + (state.end_reason == "went_out_on_level_7")
+    *_, table, final = history
+    assert table.content.startswith(f"🏁 Game over.\n🏆 1. <@{winner.id}> — 8")
+    assert table.components == []
+    assert final.embeds[0].title == f"🏆 {winner.name} wins Level 8!"
+    assert fields(final)["Rounds"] == str(state.round)
+    results = query(settings.database_path, "SELECT seat, rank, score, won FROM results")
+    assert sorted(results) == [
+        (seat, 1 if seat == state.winner else 2, player.level, int(seat == state.winner))
+        for seat, player in enumerate(state.players)
+    ]
+    stats = (await winner.slash(channel, "stats show")).response
+    assert stats is not None
+    level8 = next(f.value or "" for f in stats.embeds[0].fields if f.name == "Level 8")
+    assert "1 game · 1 win (100%)" in level8
+
+
+async def test_two_members_and_two_computers_play_a_whole_game(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel, computers=2)
+
+    await driver.play_to_the_end()
+
+    driver.check_hands_were_seen()
+    state = driver.state()
+    logged = logged_actions(settings.database_path)
+    assert {(seat, actor) for seat, actor, _ in logged} == {
+        (0, "human"),
+        (1, "human"),
+        (2, "computer"),
+        (3, "computer"),
+    }
+    *_, table, final = driver.thread.history()
+    assert table.content.startswith("🏁 Game over.")
+    assert final.embeds[0].title.endswith("wins Level 8!") or state.winner is None
+    # A computer's turn is several actions, each editing the table: new messages are the
+    # table reposted when a person must act (or after a round summary), never one per move.
+    turns_of_people = sum(
+        1 for seat, _, action in logged if seat < 2 and '"kind":"draw_' in action
+    )
+    posts, edits = table_posts(env, driver.thread)
+    computer_moves = sum(1 for _, actor, _ in logged if actor == "computer")
+    assert posts <= turns_of_people + 2 * state.round + 2
+    assert edits >= computer_moves - posts
