@@ -154,6 +154,15 @@ class Driver:
                 return message
         raise AssertionError("no table message")
 
+    def set_position(self, state: GameState) -> None:
+        """Puts a position made by hand into the running game (the bot loads it afresh at
+        every click); the leak check then replays from there."""
+        running = "UPDATE games SET state = ? WHERE status = 'running'"
+        query(self.db, running, (state.model_dump_json(),))
+        self._replay = state
+        self._replayed = len(logged_actions(self.db))
+        self._see(state, [])
+
     def collect(self, owner: int | None) -> None:
         """Files what the bot sent since the last collect, checking it for hidden cards."""
         found, self._cursor = sent_since(self.env, self._cursor, owner)

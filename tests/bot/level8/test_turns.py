@@ -1,0 +1,222 @@
+"""Level 8's turn on Discord, step by step, in positions made for it: draw from a rival's
+discard pile, lay down, lay off and Skip; one's own groups with a question about a wild; the
+hard side's cards kept between rounds."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.settings import Settings
+from cogs.level8.payloads import card_code
+from games.level8.config import LevelSide
+from games.level8.levels import GroupKind
+from games.level8.state import Phase
+from tests.bot.level8.driver import Driver, controls, logged_actions, options, start
+from tests.games.level8.helpers import (
+    BLUE,
+    GREEN,
+    ORANGE,
+    PURPLE,
+    YELLOW,
+    c,
+    group,
+    make_state,
+    skip,
+    wild,
+)
+from tests.support.messages import fields
+
+
+async def three_players(env: simcord.Env, settings: Settings) -> Driver:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+    return await start(env, settings, members, channel)
+
+
+async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await three_players(env, settings)
+    bob_runs = [
+        group(GroupKind.RUN, c(5, YELLOW), c(6, YELLOW), c(7, YELLOW)),
+        group(GroupKind.RUN, c(9, YELLOW), c(10, YELLOW), c(11, YELLOW)),
+    ]
+    alice_hand = [c(3), c(4, BLUE), c(5, GREEN), c(7), c(8, BLUE), c(12, PURPLE), skip()]
+    alice_hand += [c(1, ORANGE), c(14, ORANGE)]
+    driver.set_position(
+        make_state(
+            [alice_hand, [c(2, GREEN), c(3, GREEN)], [c(2, BLUE), c(13, BLUE)]],
+            phase=Phase.DRAW,
+            groups={1: bob_runs},
+            discards={1: [c(9, GREEN)]},
+        ),
+    )
+    alice = driver.players[0]
+    hand = await driver.open_hand(alice)
+    assert fields(hand)["Level 1 asks for"] == "2 runs of 3"
+    labels = {control["label"] for control in controls(hand).values()}
+    assert labels == {"Draw pile (81 cards)", "Take 🟩9 (bob)"}
+
+    await driver.click(alice, hand, "dd1")
+    assert fields(hand)["Proposal"] == "Run 3–5: 🟥3 🟦4 🟩5\nRun 7–9: 🟥7 🟦8 🟩9"
+    assert controls(hand)["L"]["label"] == "Lay down level 1"
+    await driver.click(alice, hand, "L")
+
+    menu = controls(hand)["o"]
+    assert [(o["label"], o.get("description")) for o in menu["options"]] == [
+        ("🟪12", "🟪12 → bob: Run 9–11")
+    ]
+    await driver.select(alice, hand, "o", [card_code(c(12, PURPLE))])
+    assert {c["label"] for p, c in controls(hand).items() if p.startswith("s")} == {
+        "Skip bob",
+        "Skip carol",
+    }
+    await driver.click(alice, hand, f"s{card_code(skip())}2")
+
+    assert fields(hand)["Now"] == "Waiting for bob."
+    assert [p for p in controls(hand)] == []
+    table = driver.table()
+    assert table.content.startswith(f"▶️ Turn: <@{driver.players[1].member.id}>")
+    seats = fields(table)
+    assert seats["▪️ alice · level 1"].splitlines() == [
+        "🎯 2 runs of 3 ✅ laid down",
+        "2 cards · discard pile: —",
+        "Run 3–5: 🟥3 🟦4 🟩5",
+        "Run 7–9: 🟥7 🟦8 🟩9",
+    ]
+    assert seats["▶️ bob · level 1"].splitlines()[1:] == [
+        "2 cards · discard pile: —",
+        "Run 5–7: 🟨5 🟨6 🟨7",
+        "Run 9–12: 🟨9 🟨10 🟨11 🟪12",
+    ]
+    assert "⛔ a Skip waits: misses the next turn" in seats["▪️ carol · level 1"]
+    assert seats["Last moves"].splitlines()[-1] == (
+        "**alice**: took 🟩9 from bob's discard pile · laid down level 1 ✅ · "
+        "laid off 🟪12 on bob's groups · gave a Skip ⛔ to carol"
+    )
+    kinds = [action for seat, _, action in logged_actions(driver.db)]
+    assert [k.split('"kind":"')[1].split('"')[0] for k in kinds] == [
+        "draw_discard",
+        "display",
+        "lay_off",
+        "play_skip",
+    ]
+
+
+async def test_own_groups_ask_about_wilds_only_when_ambiguous_and_refuse_with_the_rule(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await three_players(env, settings)
+    hand_cards = [c(3), c(4, BLUE), wild(), c(7), c(8, BLUE), c(9, GREEN), c(14, ORANGE)]
+    hand_cards.append(c(1, ORANGE))
+    driver.set_position(make_state([hand_cards, [c(2, GREEN)], [c(2, BLUE)]]))
+    alice = driver.players[0]
+    hand = await driver.open_hand(alice)
+    await driver.click(alice, hand, "b")
+    assert fields(hand)["Now"] == "Group 1 of 2 (**run of 3**): choose its cards."
+    menu = controls(hand)["g"]
+    assert (menu["min_values"], menu["max_values"]) == (3, 3)
+    labels = [option["label"] for option in menu["options"]]
+    assert labels == ["🟧1", "🟥3", "🟦4", "🟥7", "🟦8", "🟩9", "🟧14", "⭐"]
+
+    await driver.select(alice, hand, "g", [card_code(x) for x in (c(3), c(4, BLUE), wild())])
+    asked = next(p for p in controls(hand) if p.startswith("m"))
+    assert [o["label"] for o in controls(hand)[asked]["options"]] == ["⭐ = 2", "⭐ = 5"]
+    await driver.select(alice, hand, asked, ["3"])
+    assert fields(hand)["Your groups so far"] == "Run 3–5: 🟥3 🟦4 ⭐=5"
+
+    group_menu = next(p for p in controls(hand) if p.startswith("g"))
+    result = await driver.select(
+        alice, hand, group_menu, [card_code(x) for x in (c(7), c(8, BLUE), c(14, ORANGE))]
+    )
+    assert [m.content for m in result.followups] == [
+        "These cards do not make a run (7, 8, 14): a run has consecutive values, "
+        "and 15 and 1 do not connect."
+    ]
+    assert logged_actions(driver.db) == []
+    await driver.select(
+        alice, hand, group_menu, [card_code(x) for x in (c(7), c(8, BLUE), c(9, GREEN))]
+    )
+    state = driver.state()
+    assert [len(g.cards) for g in state.players[0].groups] == [3, 3]
+    assert "Run 3–5: 🟥3 🟦4 ⭐=5" in fields(driver.table())["▶️ alice · level 1"]
+
+
+async def test_a_group_that_leaves_the_rest_of_the_level_impossible_is_refused(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await three_players(env, settings)
+    hand_cards = [c(3), c(4, BLUE), wild(), c(7), c(8, BLUE), c(9, GREEN), c(14, ORANGE)]
+    driver.set_position(make_state([hand_cards, [c(2, GREEN)], [c(2, BLUE)]]))
+    alice = driver.players[0]
+    hand = await driver.open_hand(alice)
+    await driver.click(alice, hand, "b")
+    await driver.select(alice, hand, "g", [card_code(x) for x in (c(7), c(8, BLUE), wild())])
+    asked = next(p for p in controls(hand) if p.startswith("m"))
+    result = await driver.select(alice, hand, asked, ["7"])
+    assert [m.content for m in result.followups] == [
+        "With the cards left, the rest of your level cannot be made: start over with other cards."
+    ]
+    await driver.click(alice, hand, "b")
+    assert "g" in controls(hand) and "Your groups so far" not in fields(hand)
+    await driver.click(alice, hand, "B")
+    assert "L" in controls(hand)
+
+
+async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await three_players(env, settings)
+    runs = [group(GroupKind.RUN, c(1), c(2), c(3)), group(GroupKind.RUN, c(4), c(5), c(6), c(7))]
+    alice_hand = [c(10), c(11, BLUE), wild(), skip(), c(13, GREEN)]
+    driver.set_position(
+        make_state(
+            [alice_hand, [c(9, YELLOW)], [c(2, BLUE), c(3, BLUE)]],
+            current=1,
+            levels=[5, 1, 6],
+            groups={1: runs},
+            side=LevelSide.HARD,
+        ),
+    )
+    bob = driver.players[1]
+    hand = await driver.open_hand(bob)
+    await driver.select(bob, hand, "x", [card_code(c(9, YELLOW))])
+    summary = next(
+        message
+        for message in driver.thread.history()
+        if message.embeds and message.embeds[0].title == "🏁 Round 1 is over"
+    )
+    assert (summary.embeds[0].description or "").splitlines() == [
+        "🥇 **bob** went out: level 1 → **3**",
+        "▪️ alice stays on level 5",
+        "▪️ carol stays on level 6",
+        "Players on level 5 or higher who did not lay down now choose up to 4 cards to keep.",
+    ]
+    assert driver.state().phase is Phase.KEEP
+    alice_id, carol_id = driver.players[0].member.id, driver.players[2].member.id
+    assert driver.table().content.startswith(f"▶️ Turn: <@{alice_id}> (")
+    assert f"<@{carol_id}> (" in driver.table().content
+
+    alice = driver.players[0]
+    hand = await driver.open_hand(alice)
+    assert fields(hand)["Now"].startswith("The round is over and you did not lay down")
+    kept = (c(10), c(11, BLUE), c(13, GREEN), wild(), skip())
+    assert options(hand, "k") == [card_code(x) for x in kept]
+    assert controls(hand)["k"]["max_values"] == 4
+    await driver.select(alice, hand, "k", [card_code(wild()), card_code(c(13, GREEN))])
+    assert fields(hand)["Now"] == "Waiting for carol to choose the cards they keep."
+
+    carol = driver.players[2]
+    hand = await driver.open_hand(carol)
+    await driver.click(carol, hand, "k-")
+    state = driver.state()
+    assert state.round == 2 and state.phase is Phase.DRAW
+    assert {wild(), c(13, GREEN)} <= set(state.players[0].hand)
+    assert len(state.players[0].hand) == 10
+    assert "**alice** keeps 2 cards" not in fields(driver.table())["Last moves"]
+    assert "alice keeps 2 cards for the next round." in fields(driver.table())["Last moves"]
