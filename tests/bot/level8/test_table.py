@@ -1,0 +1,234 @@
+"""Level 8's table and hand around the edges: restarts mid-turn, stale, foreign and forged
+clicks, spectators, the turn timer, leaving mid-turn, the lobby's options, French."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+import simcord.interactions
+
+from bot.settings import Settings
+from cogs.level8.payloads import card_code, cards_code
+from cogs.level8.words import card
+from games.level8.cards import is_number
+from tests.bot.level8.conftest import BotFactory
+from tests.bot.level8.driver import controls, logged_actions, start
+from tests.support.messages import fields, forge_control
+
+
+def kinds(settings: Settings) -> list[tuple[int, str, str]]:
+    """(seat, actor, kind) of every logged action."""
+    return [
+        (seat, actor, action.split('"kind":"')[1].split('"')[0])
+        for seat, actor, action in logged_actions(settings.database_path)
+    ]
+
+
+async def two_people(env: simcord.Env, settings: Settings, **options: Any) -> Any:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    return await start(env, settings, [alice, bob], channel, **options)
+
+
+async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
+    env = simcord_env
+    driver = await two_people(env, settings)
+    seat = driver.state().current
+    player = driver.players[seat]
+    hand = await driver.open_hand(player)
+    await driver.click(player, hand, "dp")
+    drawn = driver.state().players[seat].hand
+
+    await env.restart_bot(make_bot())
+
+    assert driver.state().players[seat].hand == drawn
+    discard = options(hand)[0]
+    await driver.select(player, hand, "x", [discard])
+    state = driver.state()
+    assert state.current == 1 - seat and len(state.players[seat].hand) == 10
+    assert kinds(settings) == [(seat, "human", "draw_pile"), (seat, "human", "discard")]
+    other = driver.players[1 - seat]
+    assert driver.table().content.startswith(f"▶️ Turn: <@{other.member.id}>")
+
+
+def options(hand: Any) -> list[str]:
+    return [option["value"] for option in controls(hand)["x"]["options"]]
+
+
+async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await two_people(env, settings)
+    seat = driver.state().current
+    player, other = driver.players[seat], driver.players[1 - seat]
+    first = await driver.open_hand(player)
+    second = (await player.member.click(driver.table(), label="Show my hand")).response
+    driver.collect(player.member.id)
+    assert second is not None
+    await driver.click(player, first, "dp")
+    before = driver.state()
+
+    await player.member.click(second, custom_id=controls(second)["dp"]["custom_id"])
+    driver.collect(player.member.id)
+    assert second.content.startswith("⚠️ That button was out of date")
+    assert "x" in controls(second), "the refreshed hand is at the next step"
+
+    waiting = await driver.open_hand(other)
+    assert fields(waiting)["Now"] == f"Waiting for {player.member.name}."
+    assert controls(waiting) == {}
+    forged = forge_control(env, first, "dp")
+    parts = forged.split(":")
+    parts[3] = str(1 - seat)
+    stored = env.backend.get_message(first.channel_id, first.id)
+    stored.components[-1]["components"][0]["custom_id"] = ":".join(parts)
+    result = await player.member.click(first, custom_id=":".join(parts))
+    driver.collect(player.member.id)
+    stored.components.pop()
+    assert [m.content for m in result.followups] == ["These buttons belong to another player."]
+
+    not_a_skip = next(c for c in before.players[seat].hand if is_number(c))
+    two_runs = "g" + cards_code([1, 2, 3]) + "." + cards_code([4, 5, 6])
+    for payload, answer in [
+        ("dp", "You have already drawn a card this turn."),
+        (f"s{card_code(not_a_skip)}{1 - seat}", f"{card(not_a_skip)} is not a Skip."),
+        ("k-", "There are no cards to keep now."),
+        (two_runs, "Your level is 2 groups, laid down all at once and nothing more (not 3)."),
+        ("g2l", "That button is not part of this game."),
+        ("zz", "That button is not part of this game."),
+    ]:
+        forged = forge_control(env, first, payload)
+        result = await player.member.click(first, custom_id=forged)
+        driver.collect(player.member.id)
+        env.backend.get_message(first.channel_id, first.id).components.pop()
+        assert [m.content for m in result.followups] == [answer]
+        assert all(m.ephemeral for m in result.followups)
+    assert driver.state() == before
+    assert len(logged_actions(settings.database_path)) == 1
+
+
+async def test_spectators_are_told_they_do_not_play_and_see_the_public_table(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    carol = guild.add_member(env.create_user("carol"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    result = await carol.click(driver.table(), label="Show my hand")
+    assert result.response is not None and result.response.ephemeral
+    assert result.response.content == "You are not playing in this game."
+    table = driver.table()
+    assert table.embeds[0].title == "Level 8 · round 1"
+    assert table.embeds[0].description == f"🎴 Draw pile: {driver.state().draw.__len__()} cards"
+    names = [name for name in fields(table) if name != "Last moves"]
+    assert [name.split(" · ")[0] for name in names] == ["▶️ alice", "▪️ 🤖 Computer 2"] or [
+        name.split(" · ")[0] for name in names
+    ] == ["▪️ alice", "▶️ 🤖 Computer 2"]
+
+
+async def test_the_timer_finishes_the_turn_and_hands_the_seat_back(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await two_people(env, settings)
+    seat = driver.state().current
+    player = driver.players[seat]
+    hand = await driver.open_hand(player)
+    await driver.click(player, hand, "dp")
+    await env.advance_time(settings.turn_seconds)
+
+    logged = kinds(settings)
+    assert logged[0] == (seat, "human", "draw_pile")
+    assert logged[-1][:2] == (seat, "timeout") and logged[-1][2] in ("discard", "play_skip")
+    assert {actor for _, actor, _ in logged[1:]} == {"timeout"}
+    state = driver.state()
+    assert state.current == 1 - seat
+    await env.advance_time(settings.turn_seconds / 4)
+    assert len(kinds(settings)) == len(logged), "the other player plays their turn themselves"
+
+
+async def test_leaving_mid_turn_hands_the_rest_of_the_turn_to_a_computer(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await two_people(env, settings)
+    seat = driver.state().current
+    player = driver.players[seat]
+    hand = await driver.open_hand(player)
+    await driver.click(player, hand, "dp")
+    await player.member.slash(driver.thread, "game leave")
+
+    logged = kinds(settings)
+    assert logged[0] == (seat, "human", "draw_pile")
+    assert logged[-1][:2] == (seat, "computer") and logged[-1][2] in ("discard", "play_skip")
+    assert driver.state().current == 1 - seat
+    assert f"🤖 Computer {seat + 1}" in "".join(fields(driver.table()))
+
+
+async def test_the_lobby_says_which_deck_and_side_and_the_table_shows_them(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "play level8", deck="en2016", hard=True)).response
+    assert lobby is not None
+    assert fields(lobby)["Options"].splitlines() == [
+        "Deck: English 2016 edition (99 cards)",
+        "Hard side of the level card",
+    ]
+    await alice.click(lobby, label="Add computer")
+    await alice.click(lobby, label="Start")
+    table = channel.threads[-1].history()[-1]
+    assert table.embeds[0].title == "Level 8 · round 1 · hard side"
+    level_one = [value for name, value in fields(table).items() if "level 1" in name]
+    assert level_one and all(v.startswith("🎯 run of 3 + run of 4") for v in level_one)
+    config = driver_config(settings)
+    assert (config["deck"], config["side"]) == ("en2016", "hard")
+
+
+def driver_config(settings: Settings) -> dict[str, Any]:
+    import json
+
+    from tests.bot.helpers import query
+
+    return dict(json.loads(query(settings.database_path, "SELECT config FROM games")[0][0]))
+
+
+async def test_the_table_in_the_servers_language_and_the_hand_in_the_players(
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = simcord_env
+    guild = env.create_guild(preferred_locale="fr")
+    channel = guild.create_text_channel("jeux")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "play level8")).response
+    assert lobby is not None
+    assert "Paquet\u00a0: édition française (101 cartes)" in fields(lobby)["Options"]
+    await alice.click(lobby, label="Ajouter un ordinateur")
+    await alice.click(lobby, label="Commencer")
+    table = channel.threads[-1].history()[-1]
+    assert table.embeds[0].title == "Level 8 · manche 1"
+    seats = [value for name, value in fields(table).items() if "niveau" in name]
+    assert len(seats) == 2 and all("🎯 2 suites de 3" in value for value in seats)
+
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    hand = (await alice.click(table, label="Voir ma main")).response
+    assert hand is not None and hand.embeds[0].title == "🃏 Ta main · niveau 1"
+    assert fields(hand)["Le niveau 1 demande"] == "2 suites de 3"
