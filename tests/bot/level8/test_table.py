@@ -3,6 +3,7 @@ clicks, spectators, the turn timer, leaving mid-turn, the lobby's options, Frenc
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from bot.settings import Settings
 from cogs.level8.payloads import card_code, cards_code
 from cogs.level8.words import card
 from games.level8.cards import is_number
+from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import controls, logged_actions, start
 from tests.support.messages import fields, forge_control
@@ -127,11 +129,13 @@ async def test_spectators_are_told_they_do_not_play_and_see_the_public_table(
     assert result.response.content == "You are not playing in this game."
     table = driver.table()
     assert table.embeds[0].title == "Level 8 · round 1"
-    assert table.embeds[0].description == f"🎴 Draw pile: {driver.state().draw.__len__()} cards"
-    names = [name for name in fields(table) if name != "Last moves"]
-    assert [name.split(" · ")[0] for name in names] == ["▶️ alice", "▪️ 🤖 Computer 2"] or [
-        name.split(" · ")[0] for name in names
-    ] == ["▪️ alice", "▶️ 🤖 Computer 2"]
+    state = driver.state()
+    assert table.embeds[0].description == f"🎴 Draw pile: {len(state.draw)} cards"
+    marks = ["▶️" if seat == state.current else "▪️" for seat in range(2)]
+    assert [name for name in fields(table) if name != "Last moves"] == [
+        f"{marks[0]} alice · level 1",
+        f"{marks[1]} 🤖 Computer 2 · level 1",
+    ]
 
 
 async def test_the_timer_finishes_the_turn_and_hands_the_seat_back(
@@ -192,16 +196,8 @@ async def test_the_lobby_says_which_deck_and_side_and_the_table_shows_them(
     assert table.embeds[0].title == "Level 8 · round 1 · hard side"
     level_one = [value for name, value in fields(table).items() if "level 1" in name]
     assert level_one and all(v.startswith("🎯 run of 3 + run of 4") for v in level_one)
-    config = driver_config(settings)
+    config = json.loads(query(settings.database_path, "SELECT config FROM games")[0][0])
     assert (config["deck"], config["side"]) == ("en2016", "hard")
-
-
-def driver_config(settings: Settings) -> dict[str, Any]:
-    import json
-
-    from tests.bot.helpers import query
-
-    return dict(json.loads(query(settings.database_path, "SELECT config FROM games")[0][0]))
 
 
 async def test_the_table_in_the_servers_language_and_the_hand_in_the_players(

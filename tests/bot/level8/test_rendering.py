@@ -1,0 +1,196 @@
+"""Level 8's messages at their limits (six seats with long names, a run of fifteen holding every
+wild, full last moves, French): nothing breaks Discord's limits on embeds and components."""
+
+from __future__ import annotations
+
+from bot.i18n import Texts
+from bot.tables.render import hand_view
+from bot.tables.ui import (
+    FinishContext,
+    HandContext,
+    HandPanel,
+    Panel,
+    SeatInfo,
+    TableContext,
+)
+from cogs.level8.builder import Building
+from cogs.level8.payloads import card_code
+from cogs.level8.ui import Level8UI
+from games.core.result import GameResult, SeatResult
+from games.level8 import ENGINE
+from games.level8.config import LevelSide
+from games.level8.events import Discarded, LaidOff, RoundEnded
+from games.level8.groups import PlacedCard
+from games.level8.levels import GroupKind
+from games.level8.state import GameState, Phase
+from tests.games.level8.helpers import (
+    BLUE,
+    GREEN,
+    ORANGE,
+    PURPLE,
+    YELLOW,
+    c,
+    group,
+    make_state,
+    p,
+    skip,
+    wild,
+)
+
+UI = Level8UI()
+FRENCH = Texts("fr")
+LONG_NAME = "Quelqu'un au nom vraiment très l"
+BIG_ID = 2**62
+
+
+def seats(count: int) -> list[SeatInfo]:
+    return [SeatInfo(seat, f"{LONG_NAME}{seat}", 100 + seat, False) for seat in range(count)]
+
+
+def crowded_table() -> GameState:
+    """Six seats; every wild in one run of fifteen; four full sets; a long colour group."""
+    every_wild = [p(wild(i), 9 + i) for i in range(7)]
+    long_run = group(GroupKind.RUN, *[c(v) for v in range(1, 9)], *every_wild)
+    sets = [group(GroupKind.SET, *[c(v, colour) for colour in range(1, 6)]) for v in (2, 3, 4, 6)]
+    run = group(GroupKind.RUN, *[c(v, YELLOW) for v in range(9, 16)])
+    greens = [v for v in range(1, 16) if v not in (2, 3, 4, 6)]
+    colour = group(GroupKind.COLOUR, *[c(v, GREEN) for v in greens])
+    hands = [[c(10), c(11), c(12)], [c(1, BLUE)], [c(5, BLUE)], [c(7, BLUE), skip(0)]]
+    state = make_state(
+        [*hands, [c(8, BLUE)], [c(9, BLUE), c(1, PURPLE)]],
+        phase=Phase.DRAW,
+        levels=[1, 2, 3, 8, 7, 6],
+        groups={0: [long_run, group(GroupKind.RUN, c(13), c(14), c(15))], 1: sets}
+        | {2: [run, colour]},
+        discards={s: [c(10 + s, ORANGE)] for s in range(1, 6)},
+        skips={4: skip(1), 5: skip(2)},
+    )
+    moves = [
+        LaidOff(seat=s % 6, owner=(s + 1) % 6, group=0, placed=p(c(1 + s % 15, s % 6)))
+        if s % 3
+        else Discarded(seat=s % 6, card=c(1 + s % 15, ORANGE))
+        for s in range(40)
+    ]
+    state.recent = list(moves)
+    return state
+
+
+def check_panel(panel: Panel) -> None:
+    assert panel.content is None or len(panel.content) <= 2000
+    assert len(panel.embeds) <= 10
+    for embed in panel.embeds:
+        assert len(embed.title or "") <= 256
+        assert len(embed.description or "") <= 4096
+        assert len(embed.fields) <= 25
+        for field in embed.fields:
+            assert 0 < len(field.name or "") <= 256
+            assert 0 < len(field.value or "") <= 1024, field.value
+        assert len(embed) <= 6000
+
+
+def check_hand(panel: HandPanel, seat: int) -> list[list[str]]:
+    """The hand's controls as Discord would get them (rows of labels or placeholders)."""
+    check_panel(panel)
+    view = hand_view(BIG_ID, seat, BIG_ID, panel)
+    rows: list[list[str]] = []
+    if view is None:
+        return rows
+    for row in view.to_components():
+        assert len(row["components"]) <= 5
+        labels = []
+        for item in row["components"]:
+            assert len(item["custom_id"]) <= 100
+            assert len(item.get("label") or "") <= 80
+            for option in item.get("options") or []:
+                assert len(option["label"]) <= 100 and len(option["value"]) <= 100
+                assert len(option.get("description") or "") <= 100
+            assert len(item.get("options") or []) <= 25
+            labels.append(item.get("label") or item.get("placeholder") or "")
+        rows.append(labels)
+    assert len(rows) <= 5
+    return rows
+
+
+def hand_context(state: GameState, seat: int, ui_state: str = "") -> HandContext:
+    return HandContext(
+        game_id=BIG_ID,
+        seat=seat,
+        view=ENGINE.view(state, seat),
+        legal=ENGINE.legal_actions(state, seat),
+        seats=seats(len(state.players)),
+        to_act=ENGINE.to_act(state),
+        ui_state=ui_state,
+        tr=FRENCH,
+    )
+
+
+def test_a_crowded_six_seat_table_fits_in_french() -> None:
+    state = crowded_table()
+    view = ENGINE.view(state, None)
+    table = TableContext(1, view, [], seats(6), ENGINE.to_act(state), False, FRENCH)
+    panel = UI.render_table(table)
+    check_panel(panel)
+    fields = {field.name: field.value or "" for field in panel.embeds[0].fields}
+    first = fields[f"▶️ {LONG_NAME}0 · niveau 1"]
+    wilds = " ".join(f"⭐={v}" for v in range(9, 16))
+    assert f"Suite 1–15\u00a0: 🟥1 🟥2 🟥3 🟥4 🟥5 🟥6 🟥7 🟥8 {wilds}" in first
+    assert "Couleur 🟩\u00a0: 🟩1 🟩5" in fields[f"▪️ {LONG_NAME}2 · niveau 3"]
+    assert "⛔ une carte Passe attend" in fields[f"▪️ {LONG_NAME}4 · niveau 7"]
+    assert len(fields["Derniers coups"].splitlines()) == 7
+
+    ended = RoundEnded(round=3, out=2, before=[1, 2, 3, 8, 7, 6], levels=[2, 3, 5, 8, 7, 6])
+    notice = TableContext(1, view, [ended], seats(6), [], False, FRENCH)
+    for panel in UI.render_notices(notice):
+        check_panel(panel)
+    result = GameResult(
+        cooperative=False,
+        seats=[SeatResult(seat=s, rank=s + 1, score=8 - s, won=s == 0) for s in range(6)],
+    )
+    finish = UI.render_finish(FinishContext(notice, result, 3600.0, {}))
+    assert finish is not None
+    check_panel(finish)
+
+
+def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
+    state = crowded_table()
+    rows = check_hand(UI.render_hand(hand_context(state, 0)), 0)
+    assert [len(row) for row in rows] == [5, 1], "the draw pile and five discard piles"
+    assert rows[0][1] == f"Prendre 🟧11 ({LONG_NAME}1)"
+
+    playing = state.model_copy(deep=True)
+    playing.phase = Phase.PLAY
+    playing.players[0].groups[0] = group(GroupKind.RUN, *[c(v) for v in range(2, 9)])
+    playing.players[0].hand = [wild(3), c(1), c(9), c(10, BLUE), skip(3), c(12, PURPLE)]
+    rows = check_hand(UI.render_hand(hand_context(playing, 0)), 0)
+    assert rows[0] == ["Compléter avec une carte…"]
+    chosen = "o" + card_code(wild(3))
+    rows = check_hand(UI.render_hand(hand_context(playing, 0, chosen)), 0)
+    assert rows[1] == ["Où mettre ⭐\u00a0?"], "a wild with many places gets a menu"
+    assert rows[2] == [f"Passe pour {LONG_NAME}{n}" for n in range(1, 4)]
+
+
+def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
+    level8 = make_state(
+        [[c(5), c(6), *[wild(i) for i in range(7)], c(9, BLUE), c(10, BLUE)], [c(1, BLUE)]],
+        levels=[8, 1],
+    )
+    pair = [PlacedCard(card=c(5)), PlacedCard(card=wild(0), wild_as=5)]
+    triple = [PlacedCard(card=wild(i), wild_as=7) for i in (1, 2, 3)]
+    asking = Building([pair, triple], [wild(4), wild(5), wild(6), c(6)])
+    assert len(asking.code()) <= 60
+    rows = check_hand(UI.render_hand(hand_context(level8, 0, asking.code())), 0)
+    assert rows == [["Que remplacent les jokers\u00a0?"], ["Recommencer", "Retour"]]
+
+    hard = make_state(
+        [[wild(i) for i in range(7)] + [c(3), c(9, BLUE), c(10, BLUE), c(11, BLUE)], [c(1, BLUE)]],
+        levels=[6, 1],
+        side=LevelSide.HARD,
+    )
+    run_of_eight = Building([], [wild(i) for i in range(7)] + [c(3)])
+    assert len(run_of_eight.code()) <= 60
+    check_hand(UI.render_hand(hand_context(hard, 0, run_of_eight.code())), 0)
+
+    hard.phase = Phase.KEEP
+    hard.players[0].level = 5
+    rows = check_hand(UI.render_hand(hand_context(hard, 0)), 0)
+    assert rows == [["Cartes à garder (jusqu'à 4)…"], ["Ne rien garder"]]
