@@ -138,6 +138,11 @@ def _spanish(value: int) -> Iterator[Spelling]:
         yield from ((_ES_SIMPLE[tens * 10][0], "y", word) for word in _ES_SIMPLE[unit])
 
 
+PLURAL_NAMES = frozenset(
+    _english_plural(word) for value, words in _EN_SIMPLE.items() if value > 1 for word in words
+)
+"""English plural card names ("sevens", "nineties"): they name cards, never count anything."""
+
 _SPELLERS = {"fr": _french, "en": _english, "de": _german, "es": _spanish}
 
 FILLERS = frozenset({"et", "and", "und", "y"})
