@@ -37,7 +37,7 @@ from bot.stats.standings import (
     rated_players,
     team_board,
 )
-from bot.tables.components import answer, bot_of, guarded
+from bot.tables.components import answer, guarded, host_of
 from bot.tables.errors import TableError
 from bot.tables.registry import GAME_KEYS
 
@@ -242,7 +242,7 @@ class BoardButton(
                 raise TableError("guild_only")
             tr = Texts(interaction_locale(interaction))
             message = await board_message(
-                bot_of(interaction).db,
+                host_of(interaction).db,
                 interaction.guild_id,
                 self.request,
                 interaction.user.id,
@@ -379,7 +379,7 @@ class ForgetButton(
             if self.answer == "no":
                 text = tr("leaderboard.forget.kept")
             else:
-                count = await forget_member(bot_of(interaction).db, self.user_id)
+                count = await forget_member(host_of(interaction).db, self.user_id)
                 text = tr("leaderboard.forget.done", count=count)
             await interaction.response.edit_message(content=text, view=None)
 

@@ -16,24 +16,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal, cast
 
 import discord
 
 from bot.i18n import Texts, interaction_locale
 from bot.tables.errors import TableError
+from bot.tables.host import TableActions, TableClient, TableHost
 from bot.tables.ui import MAX_PAYLOAD, ActionButton, ActionSelect
-
-if TYPE_CHECKING:
-    from bot.app import CardTableBot
 
 LobbyOp = Literal["join", "leave", "add", "remove", "start", "cancel"]
 LOBBY_OPS: tuple[LobbyOp, ...] = ("join", "leave", "add", "remove", "start", "cancel")
 TURN_CHOICES: tuple[int, ...] = (60, 120, 300, 600, 1800, 3600, 86400)
 
 
-def bot_of(interaction: discord.Interaction[Any]) -> CardTableBot:
-    return cast("CardTableBot", interaction.client)
+def tables_of(interaction: discord.Interaction[Any]) -> TableActions:
+    return cast(TableClient, interaction.client).tables
+
+
+def host_of(interaction: discord.Interaction[Any]) -> TableHost:
+    return cast(TableHost, interaction.client)
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:
@@ -83,7 +85,7 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction,
-            lambda: bot_of(interaction).tables.lobby_click(interaction, self.game_id, self.op),
+            lambda: tables_of(interaction).lobby_click(interaction, self.game_id, self.op),
         )
 
 
@@ -109,7 +111,7 @@ class TurnTimeSelect(
         value = self.item.values[0]
         await guarded(
             interaction,
-            lambda: bot_of(interaction).tables.turn_time_click(interaction, self.game_id, value),
+            lambda: tables_of(interaction).turn_time_click(interaction, self.game_id, value),
         )
 
 
@@ -135,7 +137,7 @@ class ShowHandButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
-            interaction, lambda: bot_of(interaction).tables.show_hand(interaction, self.game_id)
+            interaction, lambda: tables_of(interaction).show_hand(interaction, self.game_id)
         )
 
 
@@ -156,7 +158,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:b
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
-            interaction, lambda: bot_of(interaction).tables.back(interaction, self.game_id)
+            interaction, lambda: tables_of(interaction).back(interaction, self.game_id)
         )
 
 
@@ -199,7 +201,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:a
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tables = bot_of(interaction).tables
+        tables = tables_of(interaction)
         await guarded(
             interaction,
             lambda: tables.act(
@@ -239,7 +241,7 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:p
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tables = bot_of(interaction).tables
+        tables = tables_of(interaction)
         values = list(self.item.values)
         await guarded(
             interaction,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from pydantic import BaseModel
@@ -17,15 +17,13 @@ from bot.clock import now
 from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
+from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, save_game
 from bot.tables.turns import Running
 from bot.tables.ui import FinishContext, SeatInfo, TableContext
 from bot.talk_offences import game_offence_counts
 from games.core.engine import Engine
 from games.core.result import GameResult
-
-if TYPE_CHECKING:
-    from bot.app import CardTableBot
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +34,7 @@ MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class TablePublisher:
-    def __init__(self, bot: CardTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     async def texts(self, game: Game) -> Texts:

@@ -42,11 +42,13 @@ class Running:
 
 
 def refresh_turns(running: Running, previous_to_act: Sequence[int], moment: float) -> None:
-    """New versions for seats whose options changed; deadlines for seats that must act.
+    """New versions for seats whose options changed; deadlines for people who must act.
 
-    A waiting seat gets a fresh deadline when its own options changed or when the set of waiting
-    seats changed (someone else opened the game or made their secret choice); an action that
-    leaves both alone, such as a public hint, does not extend anybody's time.
+    Only a seat whose person decides now has a deadline: computer seats, seats on autopilot and
+    seats a computer stands in for have none, so no timer can ever remind or time out a computer.
+    A waiting person gets a fresh deadline when their own options changed or when the set of
+    waiting seats changed (someone else opened the game or made their secret choice); an action
+    that leaves both alone, such as a public hint, does not extend anybody's time.
     """
     game = running.game
     to_act = set(running.to_act())
@@ -59,9 +61,10 @@ def refresh_turns(running: Running, previous_to_act: Sequence[int], moment: floa
             seat.version += 1
             seat.fingerprint = digest
         if not acting:
+            seat.stand_in = False
+        if not acting or seat.computer_plays:
             seat.deadline = None
             seat.reminded = False
-            seat.stand_in = False
         elif waiting_changed or changed or seat.deadline is None:
             seat.deadline = moment + game.turn_seconds
             seat.reminded = False
@@ -72,6 +75,22 @@ def reminder_at(game: Game, seat: Seat) -> float | None:
     if seat.deadline is None or seat.reminded:
         return None
     return seat.deadline - game.turn_seconds / 2
+
+
+def late_seats(running: Running, moment: float) -> list[Seat]:
+    """Waiting people whose time has run out, all of them: when several seats may act at once
+    (anyone may open The Game, secret choices), they run out together."""
+    waiting = (running.game.seat(number) for number in running.to_act())
+    return [seat for seat in waiting if seat.deadline is not None and seat.deadline <= moment]
+
+
+def reminders_due(running: Running, moment: float) -> list[Seat]:
+    """Waiting people at half time who have not been reminded yet."""
+    game = running.game
+    waiting = (game.seat(number) for number in running.to_act())
+    return [
+        seat for seat in waiting if (when := reminder_at(game, seat)) is not None and when <= moment
+    ]
 
 
 def computers_due(running: Running) -> list[Seat]:
@@ -103,9 +122,12 @@ def next_wake(running: Running, moment: float, computer_delay: float) -> float |
 
 
 def record_timeout(seat: Seat) -> None:
-    """A computer plays the rest of this turn; a second timeout in a row means autopilot."""
+    """A computer plays the rest of this turn; a second timeout in a row means autopilot. The
+    deadline is spent: the seat can run out of time only once per turn."""
     seat.timeouts += 1
     seat.stand_in = True
+    seat.deadline = None
+    seat.reminded = False
     if seat.timeouts >= AUTOPILOT_AFTER:
         seat.autopilot = True
 

@@ -1,7 +1,8 @@
 """The Game's simulator: `python -m games.bench the-game --players N --games G --seed S`.
 
 Game i is dealt from seed S + i, and every seat's computer player draws its random choices from
-one generator seeded the same way, so a run is reproducible. Progress goes to stderr; the last
+one generator derived from that seed (`games.core.seeding.policy_rng`, unrelated to the deal),
+so a run is reproducible. Progress goes to stderr; the last
 stdout line is one JSON object with the figures.
 """
 
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 
 from games.core.engine import Policy
+from games.core.seeding import policy_rng
 from games.the_game import ENGINE
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
 from games.the_game.policies import POLICIES, make_policy
@@ -30,7 +31,7 @@ def play_game(
 
     Before the first card anyone may open; the simulator lets the first seat listed do it.
     """
-    rng = random.Random(seed)
+    rng = policy_rng(seed)
     state = ENGINE.new_game(config, players, seed)
     for _ in range(ACTIONS_PER_GAME_LIMIT):
         waiting = ENGINE.to_act(state)

@@ -21,7 +21,7 @@ EXTENSIONS = [*THE_GAME_EXTENSIONS, "cogs.table_talk", "cogs.leaderboard"]
 def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games take their seed from `secrets.randbits`: SEED, SEED + 1, ... in opening order."""
     seeds = itertools.count(SEED)
-    monkeypatch.setattr("bot.tables.service.secrets.randbits", lambda _bits: next(seeds))
+    monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: next(seeds))
 
 
 @pytest.fixture

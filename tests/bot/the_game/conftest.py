@@ -32,7 +32,7 @@ SEED = 20260
 @pytest.fixture(autouse=True)
 def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games take their seed from `secrets.randbits`; a fixed one makes each test one game."""
-    monkeypatch.setattr("bot.tables.service.secrets.randbits", lambda _bits: SEED)
+    monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: SEED)
 
 
 @pytest.fixture

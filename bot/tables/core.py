@@ -1,0 +1,119 @@
+"""What every part of the table service shares: the host, the publisher, the per-game locks,
+the wake-ups, and loading, saving and showing a game.
+
+Every change to a game happens under that game's `asyncio.Lock`, on the game freshly loaded from
+the database, and is saved before anything is shown. Clicks that arrive late (a double click, a
+button from an earlier turn) find a changed seat version or game status and are refused politely,
+changing nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any
+
+import discord
+
+from bot.db import Database
+from bot.i18n import Texts
+from bot.tables.errors import TableError
+from bot.tables.host import TableHost
+from bot.tables.publisher import TablePublisher
+from bot.tables.records import Game, load_game, save_game
+from bot.tables.turns import Running
+from bot.tables.ui import GameUI
+from bot.tables.wakeups import Wakeup, Wakeups
+from games.core.engine import Engine
+
+log = logging.getLogger(__name__)
+
+WakeHandler = Callable[[int, Wakeup], Awaitable[None]]
+
+
+class TableCore:
+    def __init__(self, host: TableHost, on_wake: WakeHandler) -> None:
+        self.host = host
+        self.publisher = TablePublisher(host)
+        self.wakeups = Wakeups(on_wake)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def db(self) -> Database:
+        return self.host.db
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def locked_for(
+        self, interaction: discord.Interaction[Any], game_id: int
+    ) -> AsyncIterator[None]:
+        """The game's lock for an interaction that answers with a new ephemeral message. When
+        another handler holds the lock (a computer move publishing its table, possibly slowed by
+        rate limits), the interaction is deferred first: Discord drops answers after 3 seconds.
+        The answer then goes out through `reply`, which sees the deferral."""
+        lock = self.lock(game_id)
+        if lock.locked() and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with lock:
+            yield
+
+    @staticmethod
+    async def reply(interaction: discord.Interaction[Any], **message: Any) -> None:
+        """An ephemeral answer, as a follow-up when `locked_for` had to defer."""
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **message)
+        else:
+            await interaction.response.send_message(ephemeral=True, **message)
+
+    async def public_texts(self, game: Game) -> Texts:
+        return await self.publisher.texts(game)
+
+    async def load(self, game_id: int) -> Game:
+        game = await load_game(self.db, game_id)
+        if game is None:
+            raise TableError("no_game")
+        return game
+
+    def engine_ui(self, key: str) -> tuple[Engine, GameUI]:
+        found = self.host.games.playable(key)
+        if found is None:
+            raise TableError("coming_soon")
+        return found
+
+    def running(self, game: Game) -> Running:
+        engine, ui = self.engine_ui(game.game_key)
+        if game.state is None:
+            raise TableError("not_running")
+        return Running(game, engine, ui, engine.load_state(game.state))
+
+    async def save(self, game: Game) -> None:
+        async with self.db.transaction() as conn:
+            await save_game(conn, game)
+
+    @contextmanager
+    def showing(self, game: Game) -> Iterator[None]:
+        """Around showing a change that is already saved (and its timer armed). Discord refusing
+        it (a locked or deleted thread, a permission taken away, an outage) must neither stall
+        the game nor tell the player that nothing changed: it is logged, and the next change
+        shows the table again."""
+        try:
+            yield
+        except discord.HTTPException:
+            log.warning("game %s: Discord refused an update of the table", game.id, exc_info=True)
+
+    async def cancelled(self, game: Game) -> None:
+        """Show a cancelled game as such: the lobby without buttons, a notice at the table."""
+        self.wakeups.stop(game.id)
+        engine, _ = self.engine_ui(game.game_key)
+        with self.showing(game):
+            await self.publisher.show_lobby(game, engine)
+        if game.table_message_id is not None:
+            tr = await self.public_texts(game)
+            with self.showing(game):
+                await self.publisher.edit_table(game, view=None)
+            with self.showing(game):
+                await self.publisher.post(game, tr("table.cancelled"))

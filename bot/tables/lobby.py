@@ -1,0 +1,252 @@
+"""Lobbies: opening a table, seats for people and computers, the turn time, starting, cancelling.
+
+Cogs and buttons call the public methods; they take the interaction so that each can acknowledge
+it at the right moment (within Discord's 3 seconds) and answer in the user's language.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import sqlite3
+from typing import Any
+
+import discord
+
+from bot.clock import now
+from bot.guild_settings import get_guild_settings
+from bot.tables import render
+from bot.tables.components import TURN_CHOICES
+from bot.tables.core import TableCore
+from bot.tables.errors import TableError
+from bot.tables.moves import Moves
+from bot.tables.records import Game, GameStatus, Seat, insert_game, open_game_in
+from bot.tables.turns import Running, refresh_turns
+from games.core.engine import Engine
+
+log = logging.getLogger(__name__)
+
+
+def require_host(game: Game, user_id: int) -> None:
+    if user_id != game.host_id:
+        raise TableError("host_only")
+
+
+def renumber(game: Game) -> None:
+    for number, seat in enumerate(game.seats):
+        seat.seat = number
+
+
+def leave_lobby(game: Game, user_id: int) -> bool:
+    """Frees the seat; a leaving host passes the table to the next player. True when no human is
+    left, which cancels the lobby."""
+    seat = game.seat_of(user_id)
+    if seat is None:
+        raise TableError("not_seated")
+    game.seats.remove(seat)
+    renumber(game)
+    humans = [seat.user_id for seat in game.seats if seat.user_id is not None]
+    if not humans:
+        game.status = GameStatus.CANCELLED
+        game.ended_at = now()
+        return True
+    if user_id == game.host_id:
+        game.host_id = humans[0]
+    return False
+
+
+def join(game: Game, engine: Engine, user_id: int, name: str) -> None:
+    if game.seat_of(user_id) is not None:
+        raise TableError("already_seated")
+    if len(game.seats) >= engine.max_players:
+        raise TableError("table_full", max=engine.max_players)
+    game.seats.append(Seat(len(game.seats), user_id, name))
+
+
+def add_computer(game: Game, engine: Engine, user_id: int) -> None:
+    require_host(game, user_id)
+    if len(game.seats) >= engine.max_players:
+        raise TableError("table_full", max=engine.max_players)
+    game.seats.append(Seat(len(game.seats), None))
+
+
+def remove_computer(game: Game, user_id: int) -> None:
+    require_host(game, user_id)
+    computers = [seat for seat in game.seats if seat.is_computer]
+    if not computers:
+        raise TableError("no_computer")
+    game.seats.remove(computers[-1])
+    renumber(game)
+
+
+class Lobbies:
+    def __init__(self, core: TableCore, moves: Moves) -> None:
+        self.core = core
+        self.moves = moves
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game_key: str,
+        options: dict[str, Any],
+    ) -> Game:
+        """A new lobby with the host in seat 1; refused while the place has an open game."""
+        engine, ui = self.core.engine_ui(game_key)
+        if await open_game_in(self.core.db, channel_id) is not None:
+            raise TableError("place_busy")
+        try:
+            config = ui.make_config(engine, options)
+        except ValueError as error:
+            raise TableError("bad_options") from error
+        settings = await get_guild_settings(self.core.db, guild_id)
+        game = Game(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            place_id=channel_id,
+            game_key=game_key,
+            options=options,
+            config=config.model_dump_json(),
+            seed=secrets.randbits(62),
+            status=GameStatus.LOBBY,
+            host_id=host_id,
+            turn_seconds=settings.turn_seconds or self.core.host.settings.turn_seconds,
+            created_at=now(),
+            seats=[Seat(0, host_id, host_name)],
+        )
+        try:
+            async with self.core.db.transaction() as conn:
+                await insert_game(conn, game)
+        except sqlite3.IntegrityError as error:
+            raise TableError("place_busy") from error
+        return game
+
+    async def lobby_message(self, game: Game) -> dict[str, Any]:
+        """The lobby's embed and buttons, in the server's language."""
+        engine, _ = self.core.engine_ui(game.game_key)
+        return self.core.publisher.lobby_message(game, engine, await self.core.public_texts(game))
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self.core.lock(game_id):
+            game = await self.core.load(game_id)
+            game.lobby_message_id = message_id
+            await self.core.save(game)
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], game_id: int, op: str
+    ) -> None:
+        """A lobby button. The click is acknowledged at once and the lobby message edited under
+        the lock, so concurrent clicks can never leave an older seat list on screen."""
+        await interaction.response.defer()
+        user_id = interaction.user.id
+        core = self.core
+        async with core.lock(game_id):
+            game = await core.load(game_id)
+            if op == "cancel":
+                await self.cancel_game(game, user_id, bool(interaction.permissions.manage_guild))
+                return
+            if game.status is not GameStatus.LOBBY:
+                raise TableError("lobby_closed")
+            engine, _ = core.engine_ui(game.game_key)
+            if op == "start":
+                await self._start(game, engine, user_id, interaction.message)
+                return
+            if op == "leave" and leave_lobby(game, user_id):
+                await core.save(game)
+                await core.cancelled(game)
+                return
+            if op == "join":
+                join(game, engine, user_id, interaction.user.display_name)
+            elif op == "add":
+                add_computer(game, engine, user_id)
+            elif op == "remove":
+                remove_computer(game, user_id)
+            await core.save(game)
+            with core.showing(game):
+                await core.publisher.show_lobby(game, engine)
+
+    async def turn_time_click(
+        self, interaction: discord.Interaction[Any], game_id: int, value: str
+    ) -> None:
+        """The lobby's turn-time menu. `value` is whatever the client sent: only the choices the
+        menu offers (and the lobby's current time) are accepted, never a forged number."""
+        await interaction.response.defer()
+        core = self.core
+        async with core.lock(game_id):
+            game = await core.load(game_id)
+            if game.status is not GameStatus.LOBBY:
+                raise TableError("lobby_closed")
+            require_host(game, interaction.user.id)
+            engine, _ = core.engine_ui(game.game_key)
+            offered = {str(seconds) for seconds in (*TURN_CHOICES, game.turn_seconds)}
+            if value not in offered:
+                raise TableError("bad_turn_time")
+            game.turn_seconds = int(value)
+            await core.save(game)
+            with core.showing(game):
+                await core.publisher.show_lobby(game, engine)
+
+    async def _start(
+        self, game: Game, engine: Engine, user_id: int, lobby: discord.Message | None
+    ) -> None:
+        require_host(game, user_id)
+        if len(game.seats) < engine.min_players:
+            raise TableError("too_few_players", min=engine.min_players)
+        core = self.core
+        _, ui = core.engine_ui(game.game_key)
+        config = engine.config_model.model_validate_json(game.config)
+        state = engine.new_game(config, len(game.seats), game.seed)
+        thread = await self._open_thread(game, lobby)
+        if thread is not None:
+            game.thread_id = game.place_id = thread.id
+        game.status = GameStatus.RUNNING
+        game.started_at = now()
+        game.state = state.model_dump_json()
+        running = Running(game, engine, ui, state)
+        refresh_turns(running, previous_to_act=[], moment=now())
+        await core.save(game)
+        self.moves.arm(running)
+        with core.showing(game):
+            await core.publisher.show_lobby(game, engine)
+        with core.showing(game):
+            await core.publisher.show_table(running, [], ping=running.to_act())
+
+    async def _open_thread(
+        self, game: Game, lobby: discord.Message | None
+    ) -> discord.Thread | None:
+        """A public thread from the lobby message when the bot may create one and post in it."""
+        channel = self.core.host.get_channel(game.channel_id)
+        if lobby is None or not isinstance(channel, discord.TextChannel):
+            return None
+        permissions = channel.permissions_for(channel.guild.me)
+        if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+            return None
+        tr = await self.core.public_texts(game)
+        name = tr("table.thread_name", game=render.game_name(game.game_key, tr), id=game.id)
+        try:
+            return await lobby.create_thread(name=name[:100])
+        except discord.HTTPException:
+            log.warning("could not open a thread for game %s; playing in the channel", game.id)
+            return None
+
+    async def cancel(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """`/game cancel`: the host, or anyone with Manage Server."""
+        manager = bool(interaction.permissions.manage_guild)
+        async with self.core.lock(game_id):
+            await self.cancel_game(await self.core.load(game_id), interaction.user.id, manager)
+
+    async def cancel_game(self, game: Game, user_id: int, manager: bool) -> None:
+        if not game.is_open:
+            raise TableError("game_over")
+        if user_id != game.host_id and not manager:
+            raise TableError("cancel_forbidden")
+        game.status = GameStatus.CANCELLED
+        game.ended_at = now()
+        for seat in game.seats:
+            seat.deadline = None
+        await self.core.save(game)
+        await self.core.cancelled(game)

@@ -1,0 +1,180 @@
+"""Moving a game forward: applying an action (a person's, a computer's, a stand-in's), and the
+single wake-up per game that does what is due next (a computer move, a timeout, reminders).
+
+Each wake-up either applies an action, spends a deadline or a reminder (both stored), or finds
+nothing due and sleeps until the next one: it can never fire twice for the same reason, which
+bounds the messages of a turn by the seats waiting in it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import Sequence
+from itertools import groupby
+
+from pydantic import BaseModel
+
+from bot.clock import now
+from bot.tables.core import TableCore
+from bot.tables.records import (
+    Actor,
+    GameStatus,
+    Seat,
+    append_action,
+    load_game,
+    record_results,
+    save_game,
+)
+from bot.tables.turns import (
+    Running,
+    computers_due,
+    late_seats,
+    next_wake,
+    record_own_move,
+    record_timeout,
+    refresh_turns,
+    reminders_due,
+)
+from bot.tables.wakeups import Wakeup
+
+log = logging.getLogger(__name__)
+
+PREFERRED_POLICY = "heuristic"
+"""The computer player used for empty seats and absent players, when the engine has it."""
+
+
+def mentions(seats: Sequence[Seat]) -> str:
+    return ", ".join(f"<@{seat.user_id}>" for seat in seats)
+
+
+class Moves:
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+
+    async def apply(
+        self, running: Running, seat_number: int, action: BaseModel, actor: Actor
+    ) -> tuple[list[BaseModel], list[int]]:
+        """Apply one action and save it in one transaction; a RuleError changes nothing.
+
+        Returns the events and the seats that were not waiting before and must act now."""
+        game, engine = running.game, running.engine
+        previous = running.to_act()
+        new_state, events = engine.apply(running.state, seat_number, action)
+        seat = game.seat(seat_number)
+        if actor is Actor.HUMAN:
+            record_own_move(seat)
+        if running.ui.ends_turn(events):
+            seat.stand_in = False
+        moment = now()
+        running.state = new_state
+        game.state = new_state.model_dump_json()
+        refresh_turns(running, previous, moment)
+        result = engine.result(new_state)
+        if result is not None:
+            game.status = GameStatus.FINISHED
+            game.ended_at = moment
+            game.outcome = result.model_dump_json()
+            for each in game.seats:
+                each.deadline = None
+        async with self.core.db.transaction() as conn:
+            logged_events = json.dumps([event.model_dump(mode="json") for event in events])
+            await append_action(
+                conn, game, seat_number, actor, action.model_dump_json(), logged_events, moment
+            )
+            game.action_count += 1
+            await save_game(conn, game)
+            if result is not None:
+                await record_results(conn, game, result)
+        return list(events), [number for number in running.to_act() if number not in previous]
+
+    async def after_action(
+        self, running: Running, events: list[BaseModel], newly_to_act: list[int]
+    ) -> None:
+        """Arm the game's next wake-up, then show the action at the table."""
+        seats = running.game.seats
+        ping = [number for number in newly_to_act if not seats[number].computer_plays]
+        self.arm(running)
+        with self.core.showing(running.game):
+            await self.core.publisher.show_table(running, events, ping=ping)
+        if running.game.status is GameStatus.FINISHED:
+            with self.core.showing(running.game):
+                await self.core.publisher.show_finish(running, events)
+
+    def arm(self, running: Running) -> None:
+        """Wake the game for its next computer move, reminder or timeout."""
+        delay = next_wake(running, now(), self.core.host.settings.computer_delay_seconds)
+        self.core.wakeups.arm(running.game.id, delay)
+
+    async def on_wake(self, game_id: int, wakeup: Wakeup) -> None:
+        async with self.core.lock(game_id):
+            if not self.core.wakeups.is_current(game_id, wakeup):
+                return
+            game = await load_game(self.core.db, game_id)
+            if game is None or game.status is not GameStatus.RUNNING:
+                self.core.wakeups.stop(game_id)
+                return
+            await self._due(self.core.running(game))
+
+    async def _due(self, running: Running) -> None:
+        """Do what is due, in this order: a computer move, timeouts, reminders."""
+        computers = computers_due(running)
+        if computers:
+            await self._computer_move(running, computers[0])
+            return
+        moment = now()
+        late = late_seats(running, moment)
+        if late:
+            await self._time_out(running, late)
+            return
+        reminders = reminders_due(running, moment)
+        for seat in reminders:
+            seat.reminded = True
+        if reminders:
+            await self.core.save(running.game)
+        self.arm(running)
+        if reminders:
+            await self._remind(running, reminders)
+
+    async def _remind(self, running: Running, seats: list[Seat]) -> None:
+        """One reminder per deadline, naming everyone who shares it."""
+        game = running.game
+        tr = await self.core.public_texts(game)
+        by_deadline = sorted(seats, key=lambda seat: seat.deadline or 0.0)
+        with self.core.showing(game):
+            for deadline, group in groupby(by_deadline, key=lambda seat: int(seat.deadline or 0)):
+                when = f"<t:{deadline}:R>"
+                text = tr("table.reminder", mention=mentions(list(group)), deadline=when)
+                await self.core.publisher.post(game, text)
+
+    async def _time_out(self, running: Running, seats: list[Seat]) -> None:
+        """Everyone whose time ran out at once: a computer plays for them (one notice each for
+        stand-ins and for seats now on autopilot), and the table shows who plays now."""
+        for seat in seats:
+            record_timeout(seat)
+        await self.core.save(running.game)
+        self.arm(running)
+        tr = await self.core.public_texts(running.game)
+        with self.core.showing(running.game):
+            for key, autopilot in (("table.timeout", False), ("table.autopilot", True)):
+                group = [seat for seat in seats if seat.autopilot is autopilot]
+                if group:
+                    await self.core.publisher.post(running.game, tr(key, mention=mentions(group)))
+            await self.core.publisher.show_table(running, [], ping=[])
+
+    async def _computer_move(self, running: Running, seat: Seat) -> None:
+        engine = running.engine
+        legal = engine.legal_actions(running.state, seat.seat)
+        if not legal:
+            log.error(
+                "game %s: seat %s must act but has no legal action", running.game.id, seat.seat
+            )
+            return
+        names = engine.policy_names()
+        policy = engine.policy(PREFERRED_POLICY if PREFERRED_POLICY in names else names[0])
+        rng = random.Random(f"{running.game.seed}:{running.game.action_count}")
+        action = policy.choose(engine.view(running.state, seat.seat), legal, rng)
+        actor = Actor.TIMEOUT if seat.stand_in and not seat.autopilot else Actor.COMPUTER
+        events, newly = await self.apply(running, seat.seat, action, actor)
+        await self.after_action(running, events, newly)

@@ -1,0 +1,190 @@
+"""A seated player's own controls: the hand and its actions, "I'm back", leaving, and
+`/game status`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.clock import now
+from bot.i18n import Texts, interaction_locale
+from bot.tables import render
+from bot.tables.core import TableCore
+from bot.tables.errors import TableError
+from bot.tables.lobby import leave_lobby
+from bot.tables.moves import Moves
+from bot.tables.records import Actor, Game, GameStatus, Seat
+from bot.tables.turns import Running, record_own_move, refresh_turns
+from bot.tables.ui import HandContext
+from games.core.errors import RuleError
+
+
+def player_seat(game: Game, user_id: int) -> Seat:
+    if game.status is not GameStatus.RUNNING:
+        raise TableError("not_running" if game.status is GameStatus.LOBBY else "game_over")
+    seat = game.seat_of(user_id)
+    if seat is None:
+        raise TableError("not_playing")
+    return seat
+
+
+class Play:
+    def __init__(self, core: TableCore, moves: Moves) -> None:
+        self.core = core
+        self.moves = moves
+
+    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Open (or reopen) the player's hand as an ephemeral message with its controls. Under the
+        lock, so that the hand never mixes a move being saved with the one before."""
+        tr = Texts(interaction_locale(interaction))
+        async with self.core.locked_for(interaction, game_id):
+            game = await self.core.load(game_id)
+            seat = player_seat(game, interaction.user.id)
+            message = self._hand_message(self.core.running(game), seat, "", tr, notice=None)
+        if message["view"] is None:
+            del message["view"]
+        await self.core.reply(interaction, **message)
+
+    def _hand_context(self, running: Running, seat: int, ui_state: str, tr: Texts) -> HandContext:
+        return HandContext(
+            game_id=running.game.id,
+            seat=seat,
+            view=running.engine.view(running.state, seat),
+            legal=running.engine.legal_actions(running.state, seat),
+            seats=self.core.publisher.seat_infos(running.game, tr),
+            to_act=running.to_act(),
+            ui_state=ui_state,
+            tr=tr,
+        )
+
+    def _hand_message(
+        self, running: Running, seat: Seat, ui_state: str, tr: Texts, notice: str | None
+    ) -> dict[str, Any]:
+        """Content, embeds and view of a hand; `view` is None (which clears old controls when
+        editing) when the UI offers no control."""
+        ctx = self._hand_context(running, seat.seat, ui_state, tr)
+        panel = running.ui.render_hand(ctx)
+        header = [notice] if notice else []
+        if seat.seat in ctx.to_act and seat.deadline is not None and not seat.computer_plays:
+            header.append(tr("table.your_turn", deadline=f"<t:{int(seat.deadline)}:R>"))
+        return {
+            "content": render.framed_content(panel, header),
+            "embeds": panel.embeds,
+            "view": render.hand_view(running.game.id, seat.seat, seat.version, panel),
+        }
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seat_number: int,
+        version: int,
+        payload: str,
+        values: Sequence[str],
+    ) -> None:
+        """A click on a hand control. An out-of-date control only refreshes the hand."""
+        await interaction.response.defer()
+        tr = Texts(interaction_locale(interaction))
+        async with self.core.lock(game_id):
+            game = await self.core.load(game_id)
+            seat = player_seat(game, interaction.user.id)
+            if seat.seat != seat_number:
+                raise TableError("not_your_seat")
+            running = self.core.running(game)
+            if seat.version != version:
+                stale = self._hand_message(running, seat, "", tr, notice=tr("table.stale"))
+                await interaction.edit_original_response(**stale)
+                return
+            try:
+                choice = running.ui.choose(
+                    self._hand_context(running, seat.seat, "", tr), payload, values
+                )
+                if choice.action is None:
+                    shown = self._hand_message(running, seat, choice.ui_state, tr, notice=None)
+                    await interaction.edit_original_response(**shown)
+                    return
+                events, newly = await self.moves.apply(
+                    running, seat.seat, choice.action, Actor.HUMAN
+                )
+            except RuleError as error:
+                raise TableError("rule", running.ui.describe_error(error, tr)) from error
+            shown = self._hand_message(running, seat, choice.ui_state, tr, notice=None)
+            with self.core.showing(game):
+                await interaction.edit_original_response(**shown)
+            await self.moves.after_action(running, events, newly)
+
+    async def back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """ "I'm back": the seat leaves autopilot and, when it must act, its player gets a fresh
+        turn time."""
+        tr = Texts(interaction_locale(interaction))
+        async with self.core.locked_for(interaction, game_id):
+            game = await self.core.load(game_id)
+            seat = player_seat(game, interaction.user.id)
+            if not seat.autopilot:
+                raise TableError("not_on_autopilot")
+            record_own_move(seat)
+            running = self.core.running(game)
+            refresh_turns(running, running.to_act(), now())
+            await self.core.save(game)
+            await self.core.reply(interaction, content=tr("table.welcome_back"))
+            self.moves.arm(running)
+            with self.core.showing(game):
+                await self.core.publisher.show_table(running, [], ping=[])
+
+    async def leave(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """`/game leave`: frees a lobby seat, or hands a running seat to a computer player."""
+        tr = Texts(interaction_locale(interaction))
+        user_id = interaction.user.id
+        core = self.core
+        async with core.locked_for(interaction, game_id):
+            game = await core.load(game_id)
+            engine, _ = core.engine_ui(game.game_key)
+            if game.status is GameStatus.LOBBY:
+                cancelled = leave_lobby(game, user_id)
+                await core.save(game)
+                await core.reply(interaction, content=tr("lobby.left"))
+                if cancelled:
+                    await core.cancelled(game)
+                    return
+                with core.showing(game):
+                    await core.publisher.show_lobby(game, engine)
+                return
+            seat = player_seat(game, user_id)
+            seat.user_id = seat.name = None
+            seat.autopilot = seat.stand_in = False
+            if not game.humans:
+                game.status = GameStatus.CANCELLED
+                game.ended_at = now()
+            elif user_id == game.host_id:
+                game.host_id = game.humans[0].user_id or game.host_id
+            running = core.running(game) if game.status is GameStatus.RUNNING else None
+            if running is not None:
+                refresh_turns(running, running.to_act(), now())
+            await core.save(game)
+            await core.reply(interaction, content=tr("table.you_left"))
+            if running is not None:
+                self.moves.arm(running)
+            public = await core.public_texts(game)
+            with core.showing(game):
+                await core.publisher.post(
+                    game, public("table.left", mention=f"<@{user_id}>", n=seat.seat + 1)
+                )
+            if running is None:
+                await core.cancelled(game)
+                return
+            with core.showing(game):
+                await core.publisher.show_table(running, [], ping=[])
+
+    async def status_text(self, game: Game, tr: Texts) -> str:
+        """`/game status`: the game, its seats and whose turn it is."""
+        name = render.game_name(game.game_key, tr)
+        lines = [tr("status.title", game=name, id=game.id, status=tr(f"status.{game.status}"))]
+        seats = self.core.publisher.seat_infos(game, tr)
+        for info in seats:
+            suffix = " " + tr("status.on_autopilot") if info.autopilot else ""
+            lines.append(render.seat_line(info, tr) + suffix)
+        if game.status is GameStatus.RUNNING:
+            lines.append(render.turn_line(game, seats, self.core.running(game).to_act(), tr))
+        return "\n".join(line for line in lines if line)
