@@ -51,6 +51,7 @@ from games.the_game.table_talk_counts import NumberRole, role_of
 from games.the_game.table_talk_words import (
     AMBIGUOUS,
     FILLERS,
+    ORDINAL_SUFFIXES,
     PLURAL_NAMES,
     STOPWORDS,
     spellings,
@@ -228,7 +229,7 @@ class _Message:
 # --- Digits -------------------------------------------------------------------------------------
 
 _DIGIT_RUN = re.compile(r"[0-9]+(?:[\s.\-,'·]{1,2}[0-9]+)*")
-_ORDINAL_SUFFIX = r"(?:st|nd|rd|th|ers?|res?|eres?|emes?|em|es|e|d|o|a)"
+_ORDINAL_SUFFIX = f"(?:{'|'.join(ORDINAL_SUFFIXES)})"
 _ALLOWED_DIGITS = re.compile(
     rf"(?<![0-9])[1-4]\s?(?:{_ORDINAL_SUFFIX}|\.)\.?\s?"
     r"(?:piles?|stacks?|tas|pilas?|stapel)(?![^\W\d_])"  # ordinal pile references

@@ -14,12 +14,15 @@ words around it say what it counts; with nothing to say so, it may name a card a
 - Without a noun, a few frames count: "N of us/them/my cards", "N d'entre nous", "nous deux",
   "tous les trois", "on est (que) deux", "we're three", "il m'en reste deux", "j'en ai 3",
   "je peux en poser deux", "il me reste trois", "I have 3 left", "N this turn", "2 par tour",
-  and the minimum per turn ("au moins deux", "at least two", "the minimum, two"). The frames
-  about players and the minimum take small numbers only (up to 10 and 3), so "au moins 40" and
-  "on est 54" stay caught; "au moins" is otherwise how players bound a card value.
-- A number right after a singular article or possessive ("le", "un", "mon", "a", "this") names a
-  card whatever follows ("un 7", "le 2 de A"); "the", "my" and "les" may precede a count ("the
-  two piles", "mes 3 cartes").
+  and the minimum per turn ("au moins deux", "at least two", "the minimum, two"). These frames
+  take small numbers only (up to 8 cards, 10 people, a minimum of 3), so "au moins 40", "on est
+  54" and "il reste 40 sur C" stay caught; "au moins" is otherwise how players bound a value.
+- Part of an earlier count: "2 sur 3" and "4 piles and 2 are dead" count when the other number
+  does.
+- A number right after a singular article or possessive ("le", "un", "mon", "this") names a
+  card whatever follows ("un 7", "le 2 de A"); "the", "my" and "les" may precede a counted noun
+  ("the two piles", "mes 3 cartes"), and "a" too since it is also French "à" ("à 2 joueurs").
+  Before a number with no noun, any article names a card ("the 3 left", "a 5").
 - "fois" / "times" count only when no number follows: "trois fois sept" is a product.
 - A number that is no count is a card value, or a gap between values when the words around it
   measure a distance ("ten below the top", "à 3 du sommet", "descendre de 10"); the notice says
@@ -32,6 +35,8 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 
+from games.the_game.table_talk_words import ORDINAL_SUFFIXES
+
 __all__ = ["NumberRole", "role_of"]
 
 
@@ -41,7 +46,6 @@ class NumberRole(StrEnum):
     CARD = "card"  # may name a card: "le 42", "a seven", "deux" alone
     GAP = "gap"  # a distance between values: "ten below the top", "à 3 du sommet"
     COUNT = "count"  # counts something: "deux cartes", "5 min", "on est trois"
-
 
 
 def _words(text: str) -> frozenset[str]:
@@ -77,7 +81,7 @@ _ADJECTIVES = _words(
 _RANGE = _words("ou or to a - /")
 """Words joining the ends of a range: "2 ou 3 cartes", "two or three cards"."""
 
-_ORDINAL_SUFFIXES = _words("st nd rd th er ers re res eme emes e es em d o a")
+_ORDINAL_SUFFIXES = frozenset(ORDINAL_SUFFIXES)
 
 _SINGULAR = _words("le la l un une mon ma ton ta son sa cette an this that")
 """Articles and possessives after which a number names one card ("un 7", "le 2 de A")."""
@@ -125,7 +129,7 @@ _CLOCK_FRAMES = (
 )
 """What may follow an hour: "at 9 tonight"."""
 _OUT_OF = (("sur",), ("of", "out"))
-"""Before the second number of a score ("2 sur 3", "2 wins out of 3"), nearest first."""
+"""Right before the second number of a score ("2 sur 3", "2 out of 3"), nearest first."""
 
 _CONJUNCTIONS = _words("et and mais but")
 """Before part of an earlier count: "4 piles and 2 are dead"."""

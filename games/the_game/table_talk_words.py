@@ -145,6 +145,13 @@ PLURAL_NAMES = frozenset(
 
 _SPELLERS = {"fr": _french, "en": _english, "de": _german, "es": _spanish}
 
+ORDINAL_SUFFIXES = (
+    "eres", "emes", "ere", "eme", "ers", "res", "st", "nd", "rd", "th", "er", "re", "em", "es",
+    "e", "d", "o", "a",
+)
+"""What turns a digit into an ordinal ("2nd", "3e", "1ère", "2ª"), longest first so that a
+regular expression made of them matches whole suffixes."""
+
 FILLERS = frozenset({"et", "and", "und", "y"})
 """Words that only join the parts of a compound ("vingt et un"); harmless on their own."""
 
