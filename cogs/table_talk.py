@@ -1,12 +1,14 @@
-"""The Game's talk rule on Discord: no numbers in the chat of a running game.
+"""The Game's talk rule on Discord: no card values in the chat of a running game.
 
 While a game of The Game runs in a thread or channel, new and edited messages and new reactions
-there are checked with the detector (`games/the_game/table_talk.py`). What happens to a revealing
-one follows the server's `/settings talk-rule`: `delete` removes it, `warn` leaves it, and both
-post a short notice to its author that deletes itself (one at a time per member) and record an
-offence (`bot/talk_offences.py`, shown at the end of the game); `off` does nothing. The notice
-names the kind of number found ("a number word"), never the number: quoting it would reveal it
-again.
+there are checked with the detector (`games/the_game/table_talk.py`). Numbers that only count
+something ("deux cartes", "back in 5 minutes") pass; a message or reaction with a number that may
+name a card or a gap between cards reveals one. What happens to it follows the server's
+`/settings talk-rule`: `delete` removes it, `warn` leaves it, and both post a one-line notice to
+its author that deletes itself (one at a time per member) and record an offence
+(`bot/talk_offences.py`, shown at the end of the game); `off` does nothing. The notice says what
+was given away and how it was written ("a card value, in words"), never the number: quoting it
+would reveal it again.
 
 Who is checked:
 - In a game's own thread, every human who writes there: the thread exists for the game, so
@@ -47,7 +49,7 @@ from bot.guild_settings import get_guild_settings
 from bot.tables.records import Game, GameStatus
 from bot.talk_offences import record_offence
 from games.the_game import TheGameEngine
-from games.the_game.table_talk import NumberKind, find_numbers
+from games.the_game.table_talk import NumberHit, revealing_numbers
 
 log = logging.getLogger(__name__)
 
@@ -112,13 +114,14 @@ class RunningPlaces:
 
 @dataclass(frozen=True)
 class Offence:
-    """One revealing message, edit or reaction, found in a place with a running game."""
+    """One revealing message, edit or reaction, found in a place with a running game.
+    `found` is its first revealing number."""
 
     kind: OffenceKind
     place_id: int
     user_id: int
     message_id: int
-    found: NumberKind
+    found: NumberHit
     remove: Callable[[], Awaitable[object]]
     """Deletes the message or removes the reaction."""
 
@@ -179,7 +182,7 @@ class TableTalk(commands.Cog):
             return
         if await self.places.game_id(payload.channel_id) is None:
             return
-        hits = find_numbers(str(payload.emoji))
+        hits = revealing_numbers(str(payload.emoji))
         if not hits:
             return
         message = self.bot.get_partial_messageable(payload.channel_id).get_partial_message(
@@ -191,7 +194,7 @@ class TableTalk(commands.Cog):
                 place_id=payload.channel_id,
                 user_id=payload.user_id,
                 message_id=payload.message_id,
-                found=hits[0].kind,
+                found=hits[0],
                 remove=lambda: message.remove_reaction(payload.emoji, member),
             )
         )
@@ -211,7 +214,7 @@ class TableTalk(commands.Cog):
             return
         if await self.places.game_id(message.channel.id) is None:
             return
-        hits = find_numbers(readable_text(message))
+        hits = revealing_numbers(readable_text(message))
         if not hits:
             return
         await self._enforce(
@@ -220,7 +223,7 @@ class TableTalk(commands.Cog):
                 place_id=message.channel.id,
                 user_id=message.author.id,
                 message_id=message.id,
-                found=hits[0].kind,
+                found=hits[0],
                 remove=message.delete,
             )
         )
@@ -285,7 +288,8 @@ class TableTalk(commands.Cog):
         text = tr(
             f"table_talk.{offence.kind}.{action}",
             mention=f"<@{offence.user_id}>",
-            found=tr(f"table_talk.found.{offence.found}"),
+            what=tr(f"table_talk.what.{offence.found.role}"),
+            found=tr(f"table_talk.found.{offence.found.kind}"),
         )
         await self._post(
             offence.place_id,

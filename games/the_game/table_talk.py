@@ -1,16 +1,21 @@
 """Finds numbers in chat messages, for The Game's rule that players never talk about card values.
 
-Card values are 2..99, so the detector flags anything that denotes a number in that range: digits
+Card values are 2..99, so the detector finds anything that denotes a number in that range: digits
 in any script or style, keycap emoji, number words in French, English, German and Spanish, and
 those same words or digits broken up with spaces, dots, dashes, underscores, zero-width characters
 or Discord markdown. It stays quiet on what cannot name a card: 0, 1 and 100 on their own ("un",
 "one", "+1", "100%"), ordinals ("deuxième pile", "second pile", "2e pile"), words that merely
 contain a number word ("septembre", "often"), and Discord markup that carries ids.
 
+Each number found gets a role from the words around it (`table_talk_counts`): a count ("deux
+cartes", "we're three", "back in 5 minutes") reveals no card and passes; a card value ("le deux",
+"a seven", "45 et 46") or a gap between values ("ten below the top") reveals one. A message
+reveals a number when any of its numbers is not a count.
+
 Decisions the rules leave open, in one place:
-- Any number word for 2..99 is a number, whatever it counts ("les deux piles", "two minutes"):
-  the bot cannot tell a card value from another quantity, and the rule is "no numbers". So are
-  English plural card names ("no more sevens", "the nineties"); fractions (½) are not.
+- A number with nothing around it that says what it counts may name a card ("deux", "I have
+  three", "brb 5"), as may English plural card names ("no more sevens", "the nineties");
+  fractions (½) are not numbers.
 - Ordinal words always pass. A digit ordinal passes only right before a pile word ("2e pile",
   "2nd pile", "3. Stapel") and only for 1..4, since there are four piles.
 - Digits 0, 1 and 100 standing alone pass ("+1", "1 sec", "100%", "1er", "1st"), but not glued
@@ -34,6 +39,7 @@ Everything is built at import; a call does no I/O and keeps no state.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import unicodedata
@@ -41,9 +47,19 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from games.the_game.table_talk_words import AMBIGUOUS, FILLERS, STOPWORDS, spellings
+from games.the_game.table_talk_counts import NumberRole, role_of
+from games.the_game.table_talk_words import (
+    AMBIGUOUS,
+    FILLERS,
+    ORDINAL_SUFFIXES,
+    PLURAL_NAMES,
+    STOPWORDS,
+    spellings,
+)
 
-__all__ = ["NumberHit", "NumberKind", "find_numbers", "reveals_number"]
+__all__ = [
+    "NumberHit", "NumberKind", "NumberRole", "find_numbers", "revealing_numbers", "reveals_number"
+]
 
 
 class NumberKind(StrEnum):
@@ -61,7 +77,8 @@ class NumberHit:
     """One number found in a message.
 
     `fragment` is the text as the user wrote it (`text[start:end]`), so the notice can quote it;
-    `value` is the number it denotes when that is known; `language` is set for number words.
+    `value` is the number it denotes when that is known; `language` is set for number words;
+    `role` says whether it counts something (harmless) or may name a card.
     """
 
     fragment: str
@@ -70,6 +87,7 @@ class NumberHit:
     language: str | None
     start: int
     end: int
+    role: NumberRole = NumberRole.CARD
 
 
 CARD_VALUES = range(2, 100)
@@ -181,11 +199,21 @@ class _Message:
         offsets.append(len(self.text))
         return offsets
 
+    def folded_span(self, first: int, last: int) -> tuple[int, int]:
+        """The folded span of the typed characters `[first, last)`."""
+        return bisect.bisect_left(self._offsets, first), bisect.bisect_left(self._offsets, last)
+
     def hit(
         self, start: int, end: int, value: int, kind: NumberKind, language: str | None = None
     ) -> NumberHit:
         """The hit for folded span `[start, end)`, quoting the typed text including the
-        invisible characters that trail it (a keycap's variation selector and enclosing mark)."""
+        invisible characters that trail it (a keycap's variation selector and enclosing mark),
+        with the role the words around it give it."""
+        role = (
+            NumberRole.CARD
+            if self.folded[start:end] in PLURAL_NAMES
+            else role_of(self.folded, start, end, value, _number_value)
+        )
         first = self._offsets[start]
         last = self._offsets[end - 1] + 1
         while last < len(self.text) and _FOLD.get(ord(self.blanked[last])) == "":
@@ -195,13 +223,13 @@ class _Message:
             kind = NumberKind.EMOJI
         elif kind is NumberKind.WORD and not _INVISIBLE.isdisjoint(fragment):
             kind = NumberKind.SPACED
-        return NumberHit(fragment, value, kind, language, first, last)
+        return NumberHit(fragment, value, kind, language, first, last, role)
 
 
 # --- Digits -------------------------------------------------------------------------------------
 
 _DIGIT_RUN = re.compile(r"[0-9]+(?:[\s.\-,'·]{1,2}[0-9]+)*")
-_ORDINAL_SUFFIX = r"(?:st|nd|rd|th|ers?|res?|eres?|emes?|em|es|e|d|o|a)"
+_ORDINAL_SUFFIX = f"(?:{'|'.join(ORDINAL_SUFFIXES)})"
 _ALLOWED_DIGITS = re.compile(
     rf"(?<![0-9])[1-4]\s?(?:{_ORDINAL_SUFFIX}|\.)\.?\s?"
     r"(?:piles?|stacks?|tas|pilas?|stapel)(?![^\W\d_])"  # ordinal pile references
@@ -351,10 +379,9 @@ _ROMAN_RUN = re.compile(r"(?<![^\W_])[IVXLC]{2,}(?![^\W_])")
 
 
 def _roman_hits(message: _Message) -> list[NumberHit]:
-    text = message.blanked
     return [
-        NumberHit(m.group(), _ROMAN_VALUES[m.group()], NumberKind.ROMAN, None, *m.span())
-        for m in _ROMAN_RUN.finditer(text)
+        message.hit(*message.folded_span(*m.span()), _ROMAN_VALUES[m.group()], NumberKind.ROMAN)
+        for m in _ROMAN_RUN.finditer(message.blanked)
         if m.group() in _ROMAN_VALUES
     ]
 
@@ -362,13 +389,30 @@ def _roman_hits(message: _Message) -> list[NumberHit]:
 # --- Public API ---------------------------------------------------------------------------------
 
 
+def _number_value(word: str) -> int | None:
+    """The value of a folded word that is a number on its own ("3", "trois"), for the count
+    frames that look at a neighbouring number ("2 ou 3 cartes", "trois fois sept")."""
+    if word.isdigit():
+        return int(word)
+    squeezed = _squeeze(word)
+    if squeezed in AMBIGUOUS:
+        return None
+    found = _WORDS.get(squeezed)
+    return found[0] if found else None
+
+
 def find_numbers(text: str) -> list[NumberHit]:
-    """Every number in `text` that could name a card, in reading order."""
+    """Every number in `text` in the range of card values, counts included, in reading order."""
     message = _Message(text)
     hits = _digit_hits(message) + _word_hits(message) + _roman_hits(message)
     return sorted(hits, key=lambda hit: hit.start)
 
 
+def revealing_numbers(text: str) -> list[NumberHit]:
+    """The numbers in `text` that may name a card or a gap between cards: all but counts."""
+    return [hit for hit in find_numbers(text) if hit.role is not NumberRole.COUNT]
+
+
 def reveals_number(text: str) -> bool:
-    """Whether posting `text` during The Game breaks the rule against talking numbers."""
-    return bool(find_numbers(text))
+    """Whether posting `text` during The Game breaks the rule against talking card values."""
+    return bool(revealing_numbers(text))

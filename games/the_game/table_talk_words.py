@@ -138,7 +138,19 @@ def _spanish(value: int) -> Iterator[Spelling]:
         yield from ((_ES_SIMPLE[tens * 10][0], "y", word) for word in _ES_SIMPLE[unit])
 
 
+PLURAL_NAMES = frozenset(
+    _english_plural(word) for value, words in _EN_SIMPLE.items() if value > 1 for word in words
+)
+"""English plural card names ("sevens", "nineties"): they name cards, never count anything."""
+
 _SPELLERS = {"fr": _french, "en": _english, "de": _german, "es": _spanish}
+
+ORDINAL_SUFFIXES = (
+    "eres", "emes", "ere", "eme", "ers", "res", "st", "nd", "rd", "th", "er", "re", "em", "es",
+    "e", "d", "o", "a",
+)
+"""What turns a digit into an ordinal ("2nd", "3e", "1ère", "2ª"), longest first so that a
+regular expression made of them matches whole suffixes."""
 
 FILLERS = frozenset({"et", "and", "und", "y"})
 """Words that only join the parts of a compound ("vingt et un"); harmless on their own."""

@@ -37,7 +37,7 @@ async def test_settings_need_manage_server(simcord_env: simcord.Env, settings: S
         "Current settings:",
         "Language of public messages: the server's language",
         "Default time per turn: 5 min",
-        "The Game's talk rule: delete messages that reveal numbers",
+        "The Game's talk rule: delete messages that reveal card values",
         "Games needed to appear on the leaderboards: 3",
     ]
     await admin.slash(channel, "settings", **{"talk-rule": "warn"})

@@ -1,14 +1,18 @@
-"""The talk rule on Discord: numbers said during a running game of The Game are removed or warned
-about, and nothing is checked anywhere else."""
+"""The talk rule on Discord: card values said during a running game of The Game are removed or
+warned about, counts pass, and nothing is checked anywhere else."""
 
 from __future__ import annotations
+
+import re
 
 import discord
 import pytest
 import simcord
 
 from bot.app import CardTableBot
+from bot.i18n import Texts
 from bot.settings import Settings
+from games.the_game.table_talk import reveals_number
 from tests.bot.conftest import BotFactory
 from tests.bot.helpers import channel_denying_the_bot, hand_cards, query, start_game, table_message
 from tests.bot.tiny_engine import TINY_ENGINE
@@ -32,7 +36,7 @@ def texts(place: simcord.ChannelHandle) -> list[str]:
 
 
 def notices(place: simcord.ChannelHandle) -> list[str]:
-    return [text for text in texts(place) if "No numbers during The Game" in text]
+    return [text for text in texts(place) if text.startswith("🤐")]
 
 
 def offences(settings: Settings) -> list[tuple[object, ...]]:
@@ -69,7 +73,10 @@ async def test_a_number_in_the_game_thread_is_deleted_and_the_notice_fades(
     assert not any("42" in text for text in texts(place))
     [notice] = notices(place)
     assert notice.startswith(f"🤐 <@{bob.id}>")
-    assert "your message was removed (it had a digit)" in notice
+    assert notice == (
+        f"🤐 <@{bob.id}> Your message was removed: it gives away a card value (in digits). "
+        "Saying how many cards, piles or turns is fine."
+    )
     await env.advance_time(10)
     assert notices(place) == []
     assert offences(settings) == [(1, bob.id, "message")]
@@ -120,8 +127,8 @@ async def test_the_notice_says_what_was_found_without_repeating_it(
     place = await start_game(env, alice, [], channel, computers=1)
     await configure(env, guild, channel, language="fr")
     await alice.send(place, "j'ai le quatre-vingt-dix-sept")
-    [notice] = [text for text in texts(place) if text.startswith("🤐")]
-    assert "un nombre en toutes lettres" in notice
+    [notice] = notices(place)
+    assert "il dévoile une valeur de carte (en toutes lettres)" in notice
     assert "quatre" not in notice
 
 
@@ -156,6 +163,67 @@ async def test_spectators_in_the_game_thread_are_bound_too(simcord_env: simcord.
     await carol.send(place, "alice has the seven")
     assert "alice has the seven" not in texts(place)
     assert len(notices(place)) == 1
+
+
+COUNT_TALK = [
+    "je vais poser deux cartes",
+    "I'll play three cards this turn",
+    "il me reste trois cartes en main",
+    "we have four piles",
+    "on est que deux",
+    "back in 5 minutes",
+]
+
+
+async def test_count_talk_stays_in_delete_and_warn_modes(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    for text in COUNT_TALK:
+        await bob.send(place, text)
+    await configure(env, guild, channel, **{"talk-rule": "warn"})
+    for text in COUNT_TALK:
+        await alice.send(place, text)
+    assert [text for text in texts(place) if text in COUNT_TALK] == COUNT_TALK * 2
+    assert notices(place) == [] and offences(settings) == []
+
+
+async def test_a_count_next_to_a_card_value_is_removed_for_the_value(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    await bob.send(place, "je pose deux cartes, le 30 et le 31")
+    assert "je pose deux cartes, le 30 et le 31" not in texts(place)
+    [notice] = notices(place)
+    assert "it gives away a card value (in digits)" in notice
+    assert "30" not in notice and "31" not in notice
+    assert offences(settings) == [(1, bob.id, "message")]
+
+
+async def test_a_gap_between_values_is_named_as_such(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    place = await start_game(env, alice, [], channel, computers=1)
+    await configure(env, guild, channel, **{"talk-rule": "warn"})
+    await alice.send(place, "I'm ten below the top of ▼C")
+    assert "I'm ten below the top of ▼C" in texts(place)
+    [notice] = notices(place)
+    assert notice == (
+        f"🤐 <@{alice.id}> Please keep card values secret: your message gives away a gap between "
+        "card values (in words). Saying how many cards, piles or turns is fine."
+    )
 
 
 async def test_nothing_is_checked_in_a_lobby_or_another_channel(
@@ -231,7 +299,10 @@ async def test_an_edit_that_brings_a_number_is_deleted(
     await bob.edit(message, "I can play n.i.n.e")
     assert message.id not in [m.id for m in place.history()]
     [notice] = notices(place)
-    assert "your edited message was removed (it had a number spelled out in pieces)" in notice
+    assert notice.startswith(
+        f"🤐 <@{bob.id}> Your edited message was removed: it gives away a card value (spelled out "
+        "in pieces)."
+    )
     assert offences(settings) == [(1, bob.id, "edit")]
 
 
@@ -261,7 +332,8 @@ async def test_number_reactions_are_removed(simcord_env: simcord.Env, settings: 
         await bob.react(message, emoji)
     assert reactions(message, place) == ["👍", "1️⃣"]
     assert [kind for _, _, kind in offences(settings)] == ["reaction", "reaction"]
-    assert all("your reaction was removed (it was a number emoji)" in n for n in notices(place))
+    assert all("Your reaction was removed: it gives away a card value (as an emoji)." in n
+               for n in notices(place))
 
 
 async def test_warn_mode_keeps_messages_and_reactions_but_warns(
@@ -279,7 +351,9 @@ async def test_warn_mode_keeps_messages_and_reactions_but_warns(
     assert "my lowest is a 3" in texts(place)
     assert reactions(message, place) == ["5️⃣"]
     assert len(notices(place)) == 2
-    assert "No numbers during The Game, please: your message has a digit." in notices(place)[0]
+    assert "Please keep card values secret: your message gives away a card value (in digits)." in (
+        notices(place)[0]
+    )
     await env.advance_time(10)
     assert notices(place) == []
     assert offences(settings) == [(1, bob.id, "message"), (1, alice.id, "reaction")]
@@ -339,8 +413,8 @@ async def test_without_manage_messages_the_bot_says_so_once_and_warns(
     missing = [text for text in texts(place) if "Manage Messages" in text]
     assert missing == [
         "⚠️ I cannot enforce The Game's talk rule here: I need the **Manage Messages** permission "
-        "in this channel to delete messages and reactions that reveal numbers. Until then I only "
-        "warn."
+        "in this channel to delete messages and reactions that reveal card values. Until then I "
+        "only warn."
     ]
     message = await bob.send(place, "my lowest is a 3")
     await bob.send(place, "and then a 4")
@@ -408,3 +482,27 @@ async def test_other_games_are_not_checked(
     await bob.send(place, "I have three 8s")
     assert "I have three 8s" in texts(place)
     assert offences(settings) == []
+
+
+async def test_rules_say_in_both_languages_what_may_and_may_not_be_said(
+    simcord_env: simcord.Env,
+) -> None:
+    """The talk-rule line of `/rules the-game` quotes first what may be said, then what may not,
+    and the rule treats both examples as it says."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    result = await alice.slash(channel, "rules", game="the-game")
+    assert result.response is not None
+    english = result.response.embeds[0].description or ""
+    assert english == Texts("en")("rules.the-game")
+    french = Texts("fr")("rules.the-game")
+    for text, quote in ((english, r"“([^”]+)”"), (french, r"«\xa0([^»]+)\xa0»")):
+        [line] = [
+            line for line in text.splitlines()
+            if line.startswith(("**Talk rule", "**Règle de parole"))
+        ]
+        allowed, forbidden, *_ = re.findall(quote, line)
+        assert not reveals_number(allowed), allowed
+        assert reveals_number(forbidden), forbidden

@@ -38,7 +38,7 @@ async def test_start_up_log_and_settings_say_messages_cannot_be_checked(
     shown = (await admin.slash(channel, "settings")).response
     assert shown is not None
     lines = shown.content.splitlines()
-    talk_rule = lines.index("The Game's talk rule: delete messages that reveal numbers")
+    talk_rule = lines.index("The Game's talk rule: delete messages that reveal card values")
     assert lines[talk_rule + 1].startswith(
         "⚠️ The talk rule cannot be enforced on messages: this bot runs without the Message "
         "Content intent"

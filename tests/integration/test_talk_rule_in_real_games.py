@@ -1,7 +1,7 @@
-"""The talk rule during real games of The Game: numbers said in the game's thread by players and
-spectators are removed, counted per player in the end-of-game message, and nothing is checked
-once the game is over; a restart in the middle changes none of that, and the result is recorded
-once."""
+"""The talk rule during real games of The Game: card values said in the game's thread by players
+and spectators are removed, counted per player in the end-of-game message, counts stay, and
+nothing is checked once the game is over; a restart in the middle changes none of that, and the
+result is recorded once."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.bot.the_game.driver import Driver, start
 from tests.stats.helpers import field_value, leaderboard, rows
 from tests.support.messages import fields
 
-NOTICE = "No numbers during The Game"
+NOTICE = "🤐"
 
 
 def texts(place: simcord.ChannelHandle) -> list[str]:
@@ -60,14 +60,15 @@ async def test_numbers_are_removed_during_a_real_game_and_counted_at_the_end(
     driver = await start(env, settings, [alice, bob], channel)
     thread = driver.thread
 
-    assert "a digit" in await say(env, alice, thread, "j'ai le 37")
+    assert "a card value (in digits)" in await say(env, alice, thread, "j'ai le 37")
     for _ in range(4):
         await driver.play_one()
-    assert "a number word" in await say(env, bob, thread, "ninety-seven?")
-    assert "a number word" in await say(env, carol, thread, "quatre-vingt-dix-sept !")
-    await alice.send(thread, "je joue sur la deuxième pile, attention")
-    assert "je joue sur la deuxième pile, attention" in texts(thread)
-    assert "a number word" in await say(env, alice, thread, "plus que soixante et onze")
+    assert "a card value (in words)" in await say(env, bob, thread, "ninety-seven?")
+    assert "a card value (in words)" in await say(env, carol, thread, "quatre-vingt-dix-sept !")
+    for text in ("je joue sur la deuxième pile, attention", "je vais en poser trois, on est deux"):
+        await alice.send(thread, text)
+        assert text in texts(thread)
+    assert "a card value (in words)" in await say(env, alice, thread, "plus que soixante et onze")
     assert offences(settings) == [
         (alice.id, "message"),
         (bob.id, "message"),
@@ -101,7 +102,9 @@ async def test_a_restart_in_the_middle_keeps_the_rule_and_records_the_result_onc
 
     await env.restart_bot(make_bot())
 
-    await say(env, alice, driver.thread, "plus que ２２ cartes")
+    await alice.send(driver.thread, "plus que ２２ cartes dans la pioche")
+    assert "plus que ２２ cartes dans la pioche" in texts(driver.thread)
+    await say(env, alice, driver.thread, "plus que ２２ sur ▲A")
     moves = len(driver.state().placements)
     await driver.play_to_the_end()
     assert len(driver.state().placements) > moves

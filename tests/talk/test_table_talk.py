@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.the_game.table_talk import NumberHit, NumberKind, find_numbers, reveals_number
+from games.the_game.table_talk import (
+    NumberHit,
+    NumberKind,
+    NumberRole,
+    find_numbers,
+    revealing_numbers,
+    reveals_number,
+)
 
 # Spellings written independently of the detector's tables, as a French or English speaker
 # writes them (standard forms only).
@@ -207,7 +214,7 @@ def test_ordinary_words_pass(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["j'ai un neuf", "le neuf", "deux", "les deux piles", "six", "dix", "sept", "XII"]
+    "text", ["j'ai un neuf", "le neuf", "deux", "les deux", "six", "dix", "sept", "XII"]
 )
 def test_short_and_everyday_number_words_are_still_numbers(text: str) -> None:
     assert reveals_number(text)
@@ -227,7 +234,8 @@ def test_hits_come_in_reading_order_with_their_kind() -> None:
 @given(st.text())
 def test_any_text_gives_hits_that_quote_it(text: str) -> None:
     hits = find_numbers(text)
-    assert reveals_number(text) == bool(hits)
+    assert reveals_number(text) == bool(revealing_numbers(text))
+    assert set(revealing_numbers(text)) <= set(hits)
     for hit in hits:
         assert text[hit.start:hit.end] == hit.fragment
         assert hit.fragment
@@ -236,5 +244,59 @@ def test_any_text_gives_hits_that_quote_it(text: str) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8")), st.integers(2, 99), st.text())
-def test_a_number_added_to_any_chat_is_caught(before: str, value: int, after: str) -> None:
-    assert reveals_number(f"{before} {value} {after}")
+def test_a_number_added_to_any_chat_is_found(before: str, value: int, after: str) -> None:
+    assert find_numbers(f"{before} {value} {after}")
+    assert reveals_number(f"{before} le {value} {after}")
+
+
+# --- Counts and values (issue 16) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["je vais poser deux cartes", "I'll play three cards this turn",
+     "il me reste trois cartes en main", "we have four piles", "on est que deux",
+     "back in 5 minutes", "there are three of us", "au moins deux", "the minimum, two",
+     "j'en ai 3", "il m'en reste deux", "I have 3 left", "2 ou 3 cartes", "deux bonnes cartes",
+     "2nd game tonight", "3e tour", "à 21h30", "see you at 9pm", "deux d'entre nous",
+     "tous les trois", "ça fait 4 fois", "on en a gagné 2 sur 3", "4 piles and 2 are dead"],
+)
+def test_counts_pass(text: str) -> None:
+    assert find_numbers(text)
+    assert all(hit.role is NumberRole.COUNT for hit in find_numbers(text))
+    assert not reveals_number(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["le deux", "a seven", "j'ai un cinq", "45 et 46", "40 + 2", "trois fois sept", "I have three",
+     "au moins 40", "on est à 40", "il reste 40 sur C", "pose 42 ce tour", "un 7 cartes",
+     "no sevens left", "2 pile", "5e pile", "deux 9", "the 3 left"],
+)
+def test_card_values_are_caught_whatever_surrounds_them(text: str) -> None:
+    assert reveals_number(text)
+
+
+def test_a_message_with_a_count_and_a_value_is_caught_for_the_value() -> None:
+    hits = find_numbers("je pose deux cartes, le 30 et le 31")
+    assert [(h.fragment, h.role) for h in hits] == [
+        ("deux", NumberRole.COUNT), ("30", NumberRole.CARD), ("31", NumberRole.CARD),
+    ]
+    assert [h.fragment for h in revealing_numbers("je pose deux cartes, le 30 et le 31")] == [
+        "30", "31",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ten below the top", "je suis à 3 du sommet", "descends de 10", "un écart de 4",
+     "gap of 4", "2 cartes d'écart", "a 10 card gap"],
+)
+def test_gaps_between_values_are_caught_as_gaps(text: str) -> None:
+    assert [hit.role for hit in find_numbers(text)] == [NumberRole.GAP]
+
+
+def test_a_long_chain_of_counts_is_judged_quickly_and_whole() -> None:
+    text = "3 cartes et 2 " * 400
+    assert not reveals_number(text)
+    assert reveals_number(text + "et le 45")
