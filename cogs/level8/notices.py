@@ -11,7 +11,7 @@ from bot.i18n import Texts
 from bot.tables.ui import FinishContext, Panel, SeatInfo, TableContext
 from cogs.level8.table import COLOUR, spectator_view
 from games.level8.config import LevelSide
-from games.level8.events import GameEnded, RoundEnded
+from games.level8.events import RoundEnded
 from games.level8.levels import HARD_KEEP_MAX
 from games.level8.phases import EndReason, Phase
 
@@ -56,16 +56,14 @@ def finish_panel(ctx: FinishContext) -> Panel:
     table = ctx.table
     tr = table.tr
     view = spectator_view(table)
-    ended = next((e for e in table.events if isinstance(e, GameEnded)), None)
-    reason = ended.reason if ended is not None else view.end_reason
-    winner = view.winner
-    if winner is not None:
-        heading = tr("level8.finish.winner", name=table.seats[winner].name)
-        how = tr(f"level8.finish.reason.{(reason or EndReason.DISPLAYED_LEVEL_8).value}")
+    if view.winner is not None:
+        heading = tr("level8.finish.winner", name=table.seats[view.winner].name)
     else:
         heading = tr("level8.finish.no_winner")
-        how = tr("level8.finish.reason.turn_limit")
-    embed = discord.Embed(title=heading, description=how, colour=COLOUR)
+    reason = (view.end_reason or EndReason.TURN_LIMIT).value
+    embed = discord.Embed(
+        title=heading, description=tr(f"level8.finish.reason.{reason}"), colour=COLOUR
+    )
     ranked = sorted(ctx.result.seats, key=lambda entry: (entry.rank, entry.seat))
     lines = [
         tr(

@@ -228,3 +228,42 @@ async def test_the_table_in_the_servers_language_and_the_hand_in_the_players(
     hand = (await alice.click(table, label="Voir ma main")).response
     assert hand is not None and hand.embeds[0].title == "🃏 Ta main · niveau 1"
     assert fields(hand)["Le niveau 1 demande"] == "2 suites de 3"
+
+
+async def test_two_timeouts_put_the_seat_on_autopilot_and_computers_finish_the_game(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    await env.advance_time(settings.turn_seconds)
+    await env.advance_time(settings.turn_seconds)
+
+    texts = [message.content for message in driver.thread.history()]
+    assert any(text.startswith(f"🤖 <@{alice.id}> ran out of time twice") for text in texts)
+    assert query(settings.database_path, "SELECT status FROM games") == [("finished",)]
+    actors = {(seat, actor) for seat, actor, _ in kinds(settings)}
+    assert actors == {(0, "timeout"), (0, "computer"), (1, "computer")}
+    assert len(query(settings.database_path, "SELECT * FROM results")) == 2
+
+
+async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await two_people(env, settings)
+    seat = driver.state().current
+    player = driver.players[seat]
+    hand = await driver.open_hand(player)
+    await driver.click(player, hand, "dp")
+    await driver.players[0].member.slash(driver.thread, "game cancel")
+
+    assert driver.thread.history()[-1].content == "❌ This game was cancelled."
+    menu = controls(hand)["x"]
+    value = menu["options"][0]["value"]
+    result = await player.member.select(hand, [value], custom_id=menu["custom_id"])
+    driver.collect(player.member.id)
+    assert [m.content for m in result.followups] == ["This game is over."]
+    assert len(logged_actions(settings.database_path)) == 1
