@@ -98,7 +98,7 @@ def play_step(
         status = tr("level8.hand.status.lay_down")
     elif me.displayed:
         controls += lay_off.controls(tr, view, ctx.legal, ctx.seats, ctx.ui_state)
-        status = tr("level8.hand.status.lay_off")
+        status = tr("level8.hand.status.lay_off" if controls else "level8.hand.status.end_only")
     else:
         status = tr("level8.hand.status.cannot_lay_down", level=me.level)
     first_free = 1 + max((control.row or 0 for control in controls), default=-1)

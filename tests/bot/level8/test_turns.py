@@ -69,6 +69,7 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
         ("🟪12", "🟪12 → bob: Run 9–11")
     ]
     await driver.select(alice, hand, "o", [card_code(c(12, PURPLE))])
+    assert fields(hand)["Now"].startswith("None of your cards fits on a displayed group.")
     assert {c["label"] for p, c in controls(hand).items() if p.startswith("s")} == {
         "Skip bob",
         "Skip carol",
