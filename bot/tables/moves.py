@@ -65,12 +65,13 @@ class Moves:
         seat = game.seat(seat_number)
         if actor is Actor.HUMAN:
             record_own_move(seat)
-        if running.ui.ends_turn(events):
+        ended = running.ui.ends_turn(events)
+        if ended:
             seat.stand_in = False
         moment = now()
         running.state = new_state
         game.state = new_state.model_dump_json()
-        refresh_turns(running, previous, moment)
+        refresh_turns(running, previous, moment, turn_ended=seat_number if ended else None)
         result = engine.result(new_state)
         if result is not None:
             game.status = GameStatus.FINISHED

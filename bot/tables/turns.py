@@ -41,14 +41,18 @@ class Running:
         return sorted(self.engine.to_act(self.state))
 
 
-def refresh_turns(running: Running, previous_to_act: Sequence[int], moment: float) -> None:
+def refresh_turns(
+    running: Running, previous_to_act: Sequence[int], moment: float, turn_ended: int | None = None
+) -> None:
     """New versions for seats whose options changed; deadlines for people who must act.
 
     Only a seat whose person decides now has a deadline: computer seats, seats on autopilot and
     seats a computer stands in for have none, so no timer can ever remind or time out a computer.
-    A waiting person gets a fresh deadline when their own options changed or when the set of
-    waiting seats changed (someone else opened the game or made their secret choice); an action
-    that leaves both alone, such as a public hint, does not extend anybody's time.
+    The turn time is per turn, not per step: a waiting person gets a fresh deadline when the set
+    of waiting seats changed (their turn began, someone else opened the game or made their secret
+    choice) or when `turn_ended` is their own seat and they play again (The Game alone). Placing a
+    card, drawing or laying off within a turn, or another seat's public hint, extends nobody's
+    time.
     """
     game = running.game
     to_act = set(running.to_act())
@@ -65,7 +69,7 @@ def refresh_turns(running: Running, previous_to_act: Sequence[int], moment: floa
         if not acting or seat.computer_plays:
             seat.deadline = None
             seat.reminded = False
-        elif waiting_changed or changed or seat.deadline is None:
+        elif waiting_changed or seat.seat == turn_ended or seat.deadline is None:
             seat.deadline = moment + game.turn_seconds
             seat.reminded = False
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import query, start_game
 from tests.bot.the_game.conftest import TURN_SECONDS
+from tests.bot.the_game.driver import start
 
 
 def bot_messages(place: simcord.ChannelHandle) -> list[str]:
@@ -64,3 +66,35 @@ async def test_reminders_name_people_only(simcord_env: simcord.Env, settings: Se
     await env.advance_time(TURN_SECONDS / 2)
     assert "<@None>" not in " ".join(bot_messages(place))
     assert sum("ran out of time" in text for text in bot_messages(place)) == 1
+
+
+async def test_the_turn_time_is_per_turn_not_per_card(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """Placing cards within a turn does not extend it; the next player's turn gets a full time."""
+    env = simcord_env
+    db = settings.database_path
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel)
+
+    def deadline(seat: int) -> float | None:
+        rows = query(db, "SELECT deadline FROM seats WHERE seat = ?", (seat,))
+        return None if rows[0][0] is None else float(rows[0][0])
+
+    await env.advance_time(10)
+    await driver.play_one()
+    opener = driver.state().current
+    assert opener is not None
+    turn_deadline = deadline(opener)
+    assert turn_deadline is not None
+    await env.advance_time(100)
+    while driver.state().current == opener and driver.state().turn == 0:
+        await driver.play_one()
+        if driver.state().current == opener:
+            assert deadline(opener) == turn_deadline
+    follower = driver.state().current
+    assert follower is not None and follower != opener
+    assert deadline(follower) == pytest.approx(turn_deadline + 100)
