@@ -1,0 +1,222 @@
+"""The real games on Discord under random use: people opening their hand and pressing any of its
+controls (often outdated ones), waiting, pressing "I'm back", leaving, and the bot restarting,
+in any order. The tiny engine's fuzz (`test_timer_fuzz.py`) covers the timers' corner cases;
+this one covers each real game's own UI and its turns of several steps, rounds and secret
+choices, where a stand-in, a restart or a stale control lands mid-turn.
+
+Invariants, whatever happens: every click is answered, the bot never mentions nobody, the
+messages it posts between two accepted actions stay bounded by the seats, and once nobody acts
+any more the game keeps moving within a turn's time until it ends.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.settings import Settings
+from tests.bot.helpers import button_labels, query
+from tests.support.bots import (
+    CORE_EXTENSIONS,
+    TURN_SECONDS,
+    BotFactory,
+    GameRegistration,
+    make_bot,
+    simcord_bot,
+)
+from tests.support.messages import components
+
+__all__ = ["make_bot", "simcord_bot"]
+
+
+@dataclass(frozen=True)
+class Game:
+    command: str
+    cog: str
+    seats: tuple[int, int]
+
+
+GAMES = {
+    "the-game": Game("play the-game", "cogs.the_game", (1, 5)),
+    "level8": Game("play level8", "cogs.level8", (2, 6)),
+}
+
+
+@pytest.fixture(params=[0, 20], ids=["no-pause", "pause"])
+def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+    """With a pause before computer moves, restarts also land between a timeout and the
+    stand-in's move."""
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_path=tmp_path / "fuzz.sqlite3",
+        turn_seconds=TURN_SECONDS,
+        computer_delay_seconds=request.param,
+        shard_count=1,
+    )
+
+
+@pytest.fixture(params=sorted(GAMES))
+def game(request: pytest.FixtureRequest) -> Game:
+    return GAMES[request.param]
+
+
+@pytest.fixture
+def bot_extensions(game: Game) -> list[str]:
+    return [*CORE_EXTENSIONS, game.cog]
+
+
+@pytest.fixture
+def register_games() -> GameRegistration:
+    return lambda _bot: None
+
+
+def progress(db: Path) -> tuple[int, str]:
+    rows = query(db, "SELECT action_count, status FROM games ORDER BY id DESC LIMIT 1")
+    return int(rows[0][0]), str(rows[0][1])
+
+
+def table_message(place: simcord.ChannelHandle) -> Any | None:
+    for message in reversed(place.history()):
+        if "Show my hand" in button_labels(message):
+            return message
+    return None
+
+
+class Watch:
+    """Counts the bot's messages in the game's place between two accepted actions."""
+
+    def __init__(self, place: simcord.ChannelHandle, db: Path, seats: int) -> None:
+        self.place, self.db = place, db
+        self.bound = 3 * seats + 8
+        self.seen = len(place.history())
+        self.actions = progress(db)[0]
+
+    def check(self) -> None:
+        history = self.place.history()
+        assert not any("<@None>" in (message.content or "") for message in history)
+        actions = progress(self.db)[0]
+        if actions != self.actions:
+            self.actions, self.seen = actions, len(history)
+            return
+        posted = len(history) - self.seen
+        assert posted <= self.bound, [m.content for m in history[self.seen :]]
+
+
+class Fuzzer:
+    """One member's random hand: it keeps the hand messages it was shown, so that it sometimes
+    presses a control of an outdated one."""
+
+    def __init__(self, member: simcord.MemberActor, rng: random.Random) -> None:
+        self.member, self.rng = member, rng
+        self.hands: list[Any] = []
+
+    async def act(self, place: simcord.ChannelHandle) -> None:
+        table = table_message(place)
+        if table is None:
+            return
+        if self.rng.random() < 0.15 and "I'm back" in button_labels(table):
+            answered(await self.member.click(table, label="I'm back"))
+            return
+        if not self.hands or self.rng.random() < 0.5:
+            result = await self.member.click(table, label="Show my hand")
+            answered(result)
+            if result.response is not None:
+                self.hands.append(result.response)
+        hand = self.rng.choice(self.hands[-3:])
+        for _ in range(self.rng.randint(1, 4)):
+            result = await self.press_any(hand)
+            if result is None:
+                return
+            if result.response is not None:
+                hand = result.response
+                self.hands.append(hand)
+
+    async def press_any(self, hand: Any) -> simcord.InteractionResult | None:
+        offered = [
+            c
+            for c in components(hand)
+            if c.get("custom_id") and not c.get("disabled") and c.get("type") in (2, 3)
+        ]
+        if not offered:
+            return None
+        control = self.rng.choice(offered)
+        if control["type"] == 2:
+            result = await self.member.click(hand, custom_id=control["custom_id"])
+        else:
+            values = [option["value"] for option in control.get("options") or []]
+            low = int(control.get("min_values", 1))
+            high = min(int(control.get("max_values", 1)), len(values))
+            chosen = self.rng.sample(values, self.rng.randint(low, max(low, high)))
+            result = await self.member.select(hand, chosen, custom_id=control["custom_id"])
+        answered(result)
+        return result
+
+
+def answered(result: simcord.InteractionResult) -> None:
+    """Every press gets an answer: the hand redrawn, or a short message saying why not."""
+    assert result.acknowledged
+
+
+async def start(
+    channel: simcord.ChannelHandle,
+    game: Game,
+    members: list[simcord.MemberActor],
+    computers: int,
+) -> simcord.ChannelHandle:
+    host = members[0]
+    lobby = (await host.slash(channel, game.command)).response
+    assert lobby is not None
+    for member in members[1:]:
+        await member.click(lobby, label="Join")
+    for _ in range(computers):
+        await host.click(lobby, label="Add computer")
+    await host.click(lobby, label="Start")
+    threads = channel.threads
+    return threads[-1] if threads else channel
+
+
+@pytest.mark.parametrize("seed", range(4))
+async def test_random_use_of_a_real_game(
+    seed: int,
+    game: Game,
+    simcord_env: simcord.Env,
+    settings: Settings,
+    make_bot: BotFactory,
+) -> None:
+    rng = random.Random(f"{game.command}/{seed}")
+    env = simcord_env
+    db = settings.database_path
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    low, high = game.seats
+    humans = [guild.add_member(env.create_user(f"m{n}")) for n in range(rng.randint(1, 3))]
+    seats = rng.randint(max(low, len(humans)), min(high, len(humans) + 3))
+    place = await start(channel, game, humans, seats - len(humans))
+    assert progress(db)[1] == "running"
+    watch = Watch(place, db, seats)
+    present = [Fuzzer(member, rng) for member in humans]
+    for _ in range(40):
+        if progress(db)[1] != "running":
+            break
+        roll = rng.random()
+        if roll < 0.5 and present:
+            await rng.choice(present).act(place)
+        elif roll < 0.8:
+            await env.advance_time(rng.choice([1, 30, TURN_SECONDS / 2, TURN_SECONDS + 1]))
+        elif roll < 0.95:
+            await env.restart_bot(make_bot())
+        elif len(present) > 1:
+            leaving = present.pop(rng.randrange(len(present)))
+            await leaving.member.slash(place, "game leave")
+        watch.check()
+    while progress(db)[1] == "running":
+        before = progress(db)
+        await env.advance_time(TURN_SECONDS + 1)
+        watch.check()
+        assert progress(db) != before, "nobody acted for a whole turn and nothing moved"
+    assert progress(db)[1] == "finished"
