@@ -1,0 +1,9 @@
+"""`make play`: the real bot (same cogs, database code and engines) against SimCord's offline
+simulated Discord, played from a local web page.
+
+- `world`: the simulated server (guild, #games, members) and the file that keeps it between runs.
+- `session`: the running bot and world; every member's action goes through SimCord, one at a time,
+  while the simulated clock follows the wall clock.
+- `view`: what one member sees in one channel or thread, as JSON for the page.
+- `server`: the loopback HTTP server the page talks to; `static/` holds the page itself.
+"""
