@@ -87,9 +87,12 @@ class Playground:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ticker
         if self._env is not None:
+            bot = self.bot
             async with self._lock:
                 worlds.save(self._env, self.world, self.world_path)
                 await self._env.shutdown()
+            # SimCord detaches the bot without closing it; closing it closes the database.
+            await bot.close()
             self._env = None
 
     async def _follow_wall_clock(self) -> None:
