@@ -107,3 +107,46 @@ def texts(message: dict[str, Any]) -> str:
         parts += [embed.get("title", ""), embed.get("description", "")]
         parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
     return "\n".join(parts)
+
+
+@dataclass
+class Table:
+    """A running game of The Game opened from the page: who, where, and the table message."""
+
+    alice: str
+    bob: str
+    games: str
+    thread: str
+
+
+def open_the_game(playground: Playground) -> Table:
+    """Alice opens The Game, Bob joins, Alice starts; returns where it is played."""
+    first = playground.state()
+    alice, bob = (m["id"] for m in first["members"][:2])
+    games = first["places"][0]["id"]
+    answer = playground.post(
+        "/api/command",
+        {"member": alice, "place": games, "path": ["play", "the-game"], "options": {}},
+    )
+    assert answer == {"ok": True}, answer
+    for member, label in ((bob, "Join"), (alice, "Start")):
+        lobby = playground.state(member, games)["messages"][-1]
+        answer = playground.post(
+            "/api/click",
+            {"member": member, "place": games, "message": lobby["id"],
+             "customId": button(lobby, label)},
+        )
+        assert answer == {"ok": True}, answer
+    thread = playground.state(alice, games)["places"][-1]["id"]
+    return Table(alice, bob, games, thread)
+
+
+def show_hand(playground: Playground, member: str, place: str) -> None:
+    """The member presses "Show my hand" on the newest table message."""
+    table = [m for m in playground.state(member, place)["messages"] if "Show my hand" in labels(m)]
+    answer = playground.post(
+        "/api/click",
+        {"member": member, "place": place, "message": table[-1]["id"],
+         "customId": button(table[-1], "Show my hand")},
+    )
+    assert answer == {"ok": True}, answer
