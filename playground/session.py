@@ -4,7 +4,7 @@ takes as one of the members.
 SimCord runs one operation at a time (a command, a click, a message, moving the clock), so every
 action waits for a lock. The simulated clock only moves when told to: a ticker moves it to the
 wall clock a few times a second, which lets computer players' pauses, turn timers and the talk
-rule's fading notices happen while the person watches. The world is saved after each action.
+rule's fading notices happen while the person watches. The world is saved whenever it changed.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Playground:
         self._world: World | None = None
         self._ticker: asyncio.Task[None] | None = None
         self._errors_seen = 0
+        self._saved_changes = -1
         self.bot_errors: list[str] = []
         self.restored = False
 
@@ -78,7 +79,7 @@ class Playground:
         self.restored = ids is not None
         self._world = worlds.reattach(env, ids) if ids is not None else worlds.build(env)
         self._collect_errors()
-        worlds.save(env, self.world, self.world_path)
+        self._save_if_changed()
         self._ticker = asyncio.create_task(self._follow_wall_clock())
 
     async def stop(self) -> None:
@@ -102,19 +103,29 @@ class Playground:
             if behind <= 0:
                 continue
             try:
-                await self._run(functools.partial(self.env.advance_time, behind), save=False)
+                await self._run(functools.partial(self.env.advance_time, behind))
             except TimeoutError as error:
                 log.warning("the bot did not settle while the clock moved: %s", error)
+            except Exception:
+                # The clock must keep moving for the games to go on; the next tick tries again.
+                log.exception("moving the simulated clock failed")
 
-    async def _run(self, action: Callable[[], Awaitable[T]], *, save: bool = True) -> T:
+    async def _run(self, action: Callable[[], Awaitable[T]]) -> T:
         async with self._lock:
             try:
                 with self.env.time_context():
                     return await action()
             finally:
                 self._collect_errors()
-                if save:
-                    worlds.save(self.env, self.world, self.world_path)
+                self._save_if_changed()
+
+    def _save_if_changed(self) -> None:
+        """Saves the world when anything crossed SimCord's REST or gateway seams since the last
+        save (a clock tick mostly changes nothing)."""
+        changes = len(self.env.backend.transcript)
+        if changes != self._saved_changes:
+            worlds.save(self.env, self.world, self.world_path)
+            self._saved_changes = changes
 
     def _collect_errors(self) -> None:
         """Errors the bot raised (in a callback, a task, a listener) are logged in full and
@@ -133,6 +144,8 @@ class Playground:
             yield
         except (simcord.SetupError, simcord.BackendError, KeyError, ValueError) as error:
             raise ActionError(str(error) or type(error).__name__) from error
+        except TimeoutError as error:
+            raise ActionError("the bot did not answer in time (see the terminal)") from error
 
     async def run_command(
         self, member_id: int, place_id: int, path: Sequence[str], raw_options: dict[str, Any]

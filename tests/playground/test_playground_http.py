@@ -1,7 +1,7 @@
 """`make play` over HTTP, as the page drives it: a member opens The Game with /play, another joins,
 the game starts in its thread, each opens their own hand (seen by them only), a turn is played,
-a number said in the thread is removed, the playground is stopped and started again with the game
-still there, and the host cancels it."""
+a number said in the thread (or shown as a reaction) is removed, the playground is stopped and
+started again with the game still there, and the host cancels it."""
 
 from __future__ import annotations
 
@@ -131,6 +131,15 @@ def test_a_short_game_of_the_game_played_from_the_page(
     seen = [m["content"] for m in playground.state(alice, thread)["messages"]]
     assert "j'ai le 37" not in seen
     assert any(text.startswith(f"🤐 <@{bob}>") for text in seen)
+
+    shown = table(playground.state(bob, thread))
+    for emoji in ("👍", "🔟"):
+        answer = playground.post(
+            "/api/react", {"member": bob, "place": thread, "message": shown["id"], "emoji": emoji}
+        )
+        assert answer == {"ok": True}, answer
+    reactions = table(playground.state(alice, thread))["reactions"]
+    assert reactions == [{"emoji": "👍", "count": 1}]
 
     assert playground.stop() == 0
     again = start(database)
