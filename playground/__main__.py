@@ -15,7 +15,7 @@ import signal
 import sys
 from pathlib import Path
 
-from playground.server import serve
+from playground.server import listen, serve
 from playground.session import Playground, playground_settings
 
 DEFAULT_PORT = 8765
@@ -50,20 +50,22 @@ def world_path(database: Path) -> Path:
 
 
 async def run(args: argparse.Namespace) -> int:
+    try:
+        sock = listen(args.port)
+    except OSError as error:
+        print(
+            f"Cannot listen on 127.0.0.1:{args.port} ({error.strerror}); "
+            "choose another port with PLAYGROUND_PORT=... make play",
+            file=sys.stderr,
+        )
+        return 1
+    port = int(sock.getsockname()[1])
     playground = Playground(
         playground_settings(args.database, args.computer_delay), world_path(args.database)
     )
     await playground.start()
     try:
-        try:
-            runner, port = await serve(playground, args.port)
-        except OSError as error:
-            print(
-                f"Cannot listen on 127.0.0.1:{args.port} ({error.strerror}); "
-                "choose another port with PLAYGROUND_PORT=... make play",
-                file=sys.stderr,
-            )
-            return 1
+        runner = await serve(playground, sock)
         games = "new server" if not playground.restored else f"kept in {args.database}"
         print(f"Playground ({games}): open http://127.0.0.1:{port}/  (Ctrl-C to stop)", flush=True)
         stop = asyncio.Event()

@@ -169,9 +169,9 @@ async def _react(request: web.Request) -> web.StreamResponse:
     )
 
 
-async def serve(playground: Playground, port: int) -> tuple[web.AppRunner, int]:
-    """Starts the server on 127.0.0.1; returns it and the bound port (`port` 0 picks a free
-    one). The socket is bound first so that the Host check knows the port."""
+def listen(port: int) -> socket.socket:
+    """The server's socket on 127.0.0.1 (`port` 0 picks a free one), bound before the bot starts
+    so that a port in use is reported at once. Raises OSError."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -179,8 +179,13 @@ async def serve(playground: Playground, port: int) -> tuple[web.AppRunner, int]:
     except OSError:
         sock.close()
         raise
-    bound = int(sock.getsockname()[1])
-    runner = web.AppRunner(create_app(playground, bound), access_log=None)
+    return sock
+
+
+async def serve(playground: Playground, sock: socket.socket) -> web.AppRunner:
+    """Serves the page and its API on the bound socket."""
+    port = int(sock.getsockname()[1])
+    runner = web.AppRunner(create_app(playground, port), access_log=None)
     await runner.setup()
     await web.SockSite(runner, sock).start()
-    return runner, bound
+    return runner
