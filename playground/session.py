@@ -40,6 +40,9 @@ class ActionError(Exception):
 
 
 class Playground:
+    """The bot and its simulated server for one `make play`; the web server calls the actions
+    with the member and the place the page shows, and reads the world through `view`."""
+
     def __init__(self, settings: Settings, world_path: Path) -> None:
         self.settings = settings
         self.world_path = world_path

@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections.abc import AsyncIterator
@@ -50,7 +51,7 @@ def flags(profile: str) -> list[str]:
 
 def once(*args: str) -> bytes:
     """One page load, with time for the page's script to fetch and render the state."""
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         done = subprocess.run(
             [browser(), *flags(profile), "--virtual-time-budget=4000", *args],
             capture_output=True,
@@ -100,11 +101,13 @@ class Tab:
 
 @asynccontextmanager
 async def tab(url: str) -> AsyncIterator[Tab]:
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium's helper processes may still write to the profile for a moment after it quits.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
             [browser(), *flags(profile), "--remote-debugging-port=0", "about:blank"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )
         try:
             port_file = Path(profile) / "DevToolsActivePort"
@@ -124,5 +127,5 @@ async def tab(url: str) -> AsyncIterator[Tab]:
                     await driven.call("Page.navigate", url=url)
                     yield driven
         finally:
-            process.terminate()
+            os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=30)
