@@ -1,7 +1,8 @@
 """The loopback HTTP server of the playground: the page, its state, and the actions it posts.
 
 Bound to 127.0.0.1 only. Requests whose Host is not this address are refused, so that a web page
-elsewhere cannot reach the playground through a DNS name pointing at 127.0.0.1.
+elsewhere cannot reach the playground through a DNS name pointing at 127.0.0.1; actions must be
+JSON posted from the page's own origin, so that another site open in the browser cannot play.
 """
 
 from __future__ import annotations
@@ -35,10 +36,18 @@ PLAYGROUND: web.AppKey[Playground] = web.AppKey("playground", Playground)
 
 def create_app(playground: Playground, port: int) -> web.Application:
 
+    hosts = (f"127.0.0.1:{port}", f"localhost:{port}")
+
     @web.middleware
     async def same_host_only(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.host not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+        if request.host not in hosts:
             raise web.HTTPForbidden(text="the playground answers only on its own address")
+        if request.method == "POST":
+            origin = request.headers.get("Origin")
+            if origin is not None and origin not in [f"http://{host}" for host in hosts]:
+                raise web.HTTPForbidden(text="actions come from the playground's own page only")
+            if request.content_type != "application/json":
+                raise web.HTTPUnsupportedMediaType(text="JSON body expected")
         return await handler(request)
 
     app = web.Application(middlewares=[same_host_only])

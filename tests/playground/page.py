@@ -55,6 +55,18 @@ class Playground:
             answer = json.loads(error.read())
         return answer
 
+    def status(self, path: str, *, method: str = "GET", body: bytes | None = None,
+               headers: dict[str, str] | None = None) -> int:
+        """The HTTP status of a request made with other headers than the page's."""
+        request = urllib.request.Request(
+            self.address + path, data=body, headers=headers or {}, method=method
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+
     def stop(self) -> int:
         """Ctrl-C, as a person stops `make play`."""
         self.process.send_signal(signal.SIGINT)

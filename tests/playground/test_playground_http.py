@@ -5,6 +5,7 @@ started again with the game still there, and the host cancels it."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,6 +48,27 @@ def test_the_page_and_its_script_are_served_on_loopback_only(playground: Playgro
     assert "Card table playground" in page
     assert playground.get("/app.js")[0] == 200
     assert playground.address.startswith("http://127.0.0.1:")
+
+
+def test_requests_from_elsewhere_are_refused(playground: Playground) -> None:
+    """Another name for 127.0.0.1 (DNS rebinding) or another site open in the browser cannot
+    read or play."""
+    first = playground.state()
+    alice, games = first["members"][0]["id"], first["places"][0]["id"]
+    port = playground.address.rsplit(":", 1)[1]
+    assert playground.status("/api/state", headers={"Host": f"evil.example:{port}"}) == 403
+    command = json.dumps(
+        {"member": alice, "place": games, "path": ["play", "the-game"], "options": {}}
+    ).encode()
+    json_type = {"Content-Type": "application/json"}
+    elsewhere = {**json_type, "Origin": "http://evil.example"}
+    assert playground.status("/api/command", method="POST", body=command, headers=elsewhere) == 403
+    as_text = {"Content-Type": "text/plain"}
+    assert playground.status("/api/command", method="POST", body=command, headers=as_text) == 415
+    assert playground.state(alice, games)["messages"] == []
+    own = {**json_type, "Origin": playground.address}
+    assert playground.status("/api/command", method="POST", body=command, headers=own) == 200
+    assert len(playground.state(alice, games)["messages"]) == 1
 
 
 def test_a_short_game_of_the_game_played_from_the_page(
