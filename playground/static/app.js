@@ -374,12 +374,13 @@ async function send(event) {
   if (text.startsWith("/")) {
     const typed = text.slice(1).trim();
     const exact = ui.state.commands.find((c) => c.path.join(" ") === typed);
+    const matches = matchingCommands(text);
     if (exact && exact.options.every((o) => !o.required)) {
       $("text").value = "";
       showCommandList();
       await act("/api/command", { path: exact.path, options: {} });
-    } else if (exact) openCommand(exact);
-    else toast(`no command /${typed}`);
+    } else if (exact || matches.length === 1) openCommand(exact || matches[0]);
+    else toast(matches.length ? "choose a command in the list" : `no command /${typed}`);
     return;
   }
   if (!text.trim()) return;

@@ -1,9 +1,11 @@
-"""Runs `python -m playground` on a free port and talks to it over HTTP the way the page does:
-read the state of a member in a place, post commands, clicks, choices and messages."""
+"""Runs `python -m playground` (without a token) on a free port and talks to it over HTTP the
+way the page does: read the state of a member in a place, post commands, clicks, choices,
+messages and reactions."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -81,7 +83,11 @@ def start(database: Path, *, port: int = 0) -> Playground:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(database.parent)},
+        env={
+            name: value
+            for name, value in os.environ.items()
+            if name not in ("DISCORD_TOKEN", "PLAYGROUND_PORT")
+        },
     )
     assert process.stdout is not None
     seen: list[str] = []
