@@ -31,6 +31,7 @@ GUILD_NAME = "Playground"
 CHANNEL_NAME = "games"
 BOT_NAME = "Card table"
 MEMBER_NAMES = ("Alice", "Bob", "Chloé", "Dmitri")
+OLD_GAMES = "games still running in the database were in the old world: delete it to start afresh"
 
 _STORES = (
     "users",
@@ -94,9 +95,11 @@ def restore(env: simcord.Env, path: Path) -> dict[str, Any] | None:
             saved = pickle.load(file)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError) as error:
         log.warning("cannot read %s (%s): starting a new world", path, error)
+        log.warning(OLD_GAMES)
         return None
     if not isinstance(saved, dict) or saved.get("simcord") != simcord.__version__:
         log.warning("%s was saved by another SimCord version: starting a new world", path)
+        log.warning(OLD_GAMES)
         return None
     backend = env.backend
     for name in _STORES:
