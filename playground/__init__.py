@@ -6,4 +6,10 @@ simulated Discord, played from a local web page.
   while the simulated clock follows the wall clock.
 - `view`: what one member sees in one channel or thread, as JSON for the page.
 - `server`: the loopback HTTP server the page talks to; `static/` holds the page itself.
+
+SimCord's own preview (`simcord[preview]`, 3.2) renders messages faithfully and lets a viewer
+click, choose, run commands and write, each viewer seeing their own ephemeral messages; but one
+preview presents one channel of one environment, so it cannot follow a game into its thread, and
+it republishes only after its own actions. The page here is ours for that reason; everything it
+does still goes through SimCord's members and its visibility rules, never around them.
 """
