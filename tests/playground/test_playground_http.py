@@ -13,7 +13,15 @@ from typing import Any
 
 import pytest
 
-from tests.playground.page import Playground, button, components, labels, start, texts
+from tests.playground.page import (
+    Playground,
+    button,
+    components,
+    labels,
+    show_hand,
+    start,
+    texts,
+)
 
 
 @pytest.fixture
@@ -205,3 +213,43 @@ def test_what_a_member_cannot_do_is_refused_with_a_reason(playground: Playground
         {"member": alice, "place": games, "message": "1", "customId": "ct:hand:1"},
     )
     assert answer["ok"] is False and "cannot see" in answer["error"]
+
+
+def test_every_game_play_offers_starts_against_computers_with_a_hand(
+    playground: Playground,
+) -> None:
+    """Whatever /play offers: open it, add computers until Start works, open the hand. A game
+    whose Discord table is not there yet answers so, privately, and opens nothing."""
+    first = playground.state()
+    alice, games = first["members"][0]["id"], first["places"][0]["id"]
+    started = []
+    for command in (c for c in first["commands"] if c["path"][0] == "play"):
+        before = len(playground.state(alice, games)["places"])
+        answer = playground.post(
+            "/api/command",
+            {"member": alice, "place": games, "path": command["path"], "options": {}},
+        )
+        assert answer == {"ok": True}, answer
+        lobby = playground.state(alice, games)["messages"][-1]
+        if "Start" not in labels(lobby):
+            assert lobby["ephemeral"] and "coming soon" in texts(lobby)
+            continue
+        for _ in range(6):
+            for label in ("Start", "Add computer"):
+                playground.post(
+                    "/api/click",
+                    {"member": alice, "place": games, "message": lobby["id"],
+                     "customId": button(lobby, label)},
+                )
+                if len(playground.state(alice, games)["places"]) > before:
+                    break
+            else:
+                continue
+            break
+        thread = playground.state(alice, games)["places"][-1]["id"]
+        show_hand(playground, alice, thread)
+        hand = ephemerals(playground.state(alice, thread))
+        assert len(hand) == 1 and "Your hand" in texts(hand[0]), texts(hand[0])
+        started.append(command["path"][1])
+    assert {"the-game", "level8"} <= set(started)
+    assert playground.state()["botErrorCount"] == 0
