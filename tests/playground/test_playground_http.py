@@ -221,7 +221,8 @@ def test_every_game_play_offers_starts_against_computers_with_a_hand(
     """Whatever /play offers: open it, add computers until Start works, open the hand. A game
     whose Discord table is not there yet answers so, privately, and opens nothing."""
     first = playground.state()
-    alice, games = first["members"][0]["id"], first["places"][0]["id"]
+    alice, bob = (m["id"] for m in first["members"][:2])
+    games = first["places"][0]["id"]
     started = []
     for command in (c for c in first["commands"] if c["path"][0] == "play"):
         before = len(playground.state(alice, games)["places"])
@@ -249,7 +250,8 @@ def test_every_game_play_offers_starts_against_computers_with_a_hand(
         thread = playground.state(alice, games)["places"][-1]["id"]
         show_hand(playground, alice, thread)
         hand = ephemerals(playground.state(alice, thread))
-        assert len(hand) == 1 and "Your hand" in texts(hand[0]), texts(hand[0])
+        assert len(hand) == 1 and hand[0]["embeds"], hand
+        assert ephemerals(playground.state(bob, thread)) == []
         started.append(command["path"][1])
     assert {"the-game", "level8"} <= set(started)
     assert playground.state()["botErrorCount"] == 0
