@@ -1,11 +1,11 @@
-# The two commands a newcomer needs: `make run` and `make test`.
-# Both create or reuse .venv and (re)install the project when pyproject.toml changes.
+# The three commands a newcomer needs: `make run`, `make test` and `make play`.
+# All create or reuse .venv and (re)install the project when pyproject.toml changes.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: run test lint bench clean
+.PHONY: run test play lint bench clean
 
 $(BIN)/python:
 	@echo "Creating $(VENV)"
@@ -21,12 +21,21 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	@$(PIP) -e '.[dev]'
 	@touch $@ $(VENV)/.installed-run
 
+$(VENV)/.installed-play: pyproject.toml | $(BIN)/python
+	@echo "Installing the bot and SimCord into $(VENV)"
+	@$(PIP) -e '.[play]'
+	@touch $@ $(VENV)/.installed-run
+
 run: $(VENV)/.installed-run
 	@$(BIN)/python -m bot
 
+# The real bot against SimCord's simulated Discord, in a page on 127.0.0.1 (no token needed).
+play: $(VENV)/.installed-play
+	@$(BIN)/python -m playground
+
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy games bot
+	$(BIN)/mypy games bot playground
 
 test: lint
 	$(BIN)/python -m pytest

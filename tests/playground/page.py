@@ -1,0 +1,170 @@
+"""Runs `python -m playground` (without a token) on a free port and talks to it over HTTP the
+way the page does: read the state of a member in a place, post commands, clicks, choices,
+messages and reactions."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+ADDRESS = re.compile(r"open (http://127\.0\.0\.1:\d+)/")
+START_SECONDS = 60
+
+
+@dataclass
+class Playground:
+    process: subprocess.Popen[str]
+    address: str
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.address + path, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def state(self, member: str | None = None, place: str | None = None) -> dict[str, Any]:
+        query = "&".join(
+            f"{key}={value}" for key, value in (("member", member), ("place", place)) if value
+        )
+        status, body = self.get(f"/api/state?{query}")
+        assert status == 200, body
+        result: dict[str, Any] = json.loads(body)
+        return result
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.address + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                answer: dict[str, Any] = json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            answer = json.loads(error.read())
+        return answer
+
+    def status(self, path: str, *, method: str = "GET", body: bytes | None = None,
+               headers: dict[str, str] | None = None) -> int:
+        """The HTTP status of a request made with other headers than the page's."""
+        request = urllib.request.Request(
+            self.address + path, data=body, headers=headers or {}, method=method
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def stop(self) -> int:
+        """Ctrl-C, as a person stops `make play`."""
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=30)
+
+
+def start(database: Path, *, port: int = 0) -> Playground:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "playground", "--port", str(port), "--database", str(database),
+         "--computer-delay", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={
+            name: value
+            for name, value in os.environ.items()
+            if name not in ("DISCORD_TOKEN", "PLAYGROUND_PORT")
+        },
+    )
+    assert process.stdout is not None
+    seen: list[str] = []
+    for line in process.stdout:
+        seen.append(line)
+        found = ADDRESS.search(line)
+        if found:
+            return Playground(process, found.group(1))
+    process.wait(timeout=START_SECONDS)
+    raise AssertionError("the playground did not print its address:\n" + "".join(seen))
+
+
+def components(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for row in message["components"]:
+        yield from row.get("components", [row])
+
+
+def labels(message: dict[str, Any]) -> list[str]:
+    return [c.get("label", "") for c in components(message) if c["type"] == 2]
+
+
+def button(message: dict[str, Any], label: str) -> str:
+    """The custom id of the enabled button showing `label`."""
+    for component in components(message):
+        if component["type"] == 2 and component.get("label") == label:
+            assert not component.get("disabled"), f"{label} is disabled"
+            return str(component["custom_id"])
+    raise AssertionError(f"no button {label!r} in {labels(message)}")
+
+
+def texts(message: dict[str, Any]) -> str:
+    """Everything a person reads in a message: content, embed titles, descriptions, fields."""
+    parts = [message["content"]]
+    for embed in message["embeds"]:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
+    return "\n".join(parts)
+
+
+@dataclass
+class Table:
+    """A running game of The Game opened from the page: who, where, and the table message."""
+
+    alice: str
+    bob: str
+    games: str
+    thread: str
+
+
+def open_the_game(playground: Playground) -> Table:
+    """Alice opens The Game, Bob joins, Alice starts; returns where it is played."""
+    first = playground.state()
+    alice, bob = (m["id"] for m in first["members"][:2])
+    games = first["places"][0]["id"]
+    answer = playground.post(
+        "/api/command",
+        {"member": alice, "place": games, "path": ["play", "the-game"], "options": {}},
+    )
+    assert answer == {"ok": True}, answer
+    for member, label in ((bob, "Join"), (alice, "Start")):
+        lobby = playground.state(member, games)["messages"][-1]
+        answer = playground.post(
+            "/api/click",
+            {"member": member, "place": games, "message": lobby["id"],
+             "customId": button(lobby, label)},
+        )
+        assert answer == {"ok": True}, answer
+    thread = playground.state(alice, games)["places"][-1]["id"]
+    return Table(alice, bob, games, thread)
+
+
+def show_hand(playground: Playground, member: str, place: str) -> None:
+    """The member presses "Show my hand" on the newest table message."""
+    table = [m for m in playground.state(member, place)["messages"] if "Show my hand" in labels(m)]
+    answer = playground.post(
+        "/api/click",
+        {"member": member, "place": place, "message": table[-1]["id"],
+         "customId": button(table[-1], "Show my hand")},
+    )
+    assert answer == {"ok": True}, answer

@@ -1,0 +1,124 @@
+"""The playground page in a real browser (headless Chromium): a person types /play in the
+composer, switches members to join, starts, opens their hand, uses a menu and writes in the
+thread; what each member's page renders; a screenshot. Skipped, with the reason shown, on
+machines without Chromium (Debian: `apt-get install chromium`); the HTTP tests cover the same game
+without a browser."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.playground import browser
+from tests.playground.page import Playground, open_the_game, show_hand, start
+
+
+@pytest.fixture
+def playground(tmp_path: Path) -> Iterator[Playground]:
+    browser.browser()
+    running = start(tmp_path / "data" / "playground.sqlite3")
+    yield running
+    running.stop()
+
+
+def png_size_and_colours(png: bytes) -> tuple[int, int, int]:
+    """Width, height and the number of distinct byte values in the image data (a blank page
+    has a handful)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    data, at = b"", 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        if png[at + 4 : at + 8] == b"IDAT":
+            data += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    return width, height, len(set(zlib.decompress(data)))
+
+
+def click(selector: str, text: str) -> str:
+    """A script clicking the element matching `selector` whose text is `text`."""
+    return (
+        f"[...document.querySelectorAll({json.dumps(selector)})]"
+        f".find(e => e.textContent.trim() === {json.dumps(text)}).click() ?? true"
+    )
+
+
+def has(selector: str, text: str) -> str:
+    return (
+        f"[...document.querySelectorAll({json.dumps(selector)})]"
+        f".some(e => e.textContent.includes({json.dumps(text)}))"
+    )
+
+
+async def test_a_person_plays_from_the_page(playground: Playground) -> None:
+    async with browser.tab(playground.address + "/") as tab:
+        await tab.until(has("#members .me", "Alice"))
+        await tab.run(
+            "(() => { const t = document.getElementById('text'); t.value = '/play';"
+            " t.dispatchEvent(new Event('input')); return true; })()"
+        )
+        await tab.until(has("#command-list li", "/play level8"))
+        await tab.run(click("#command-list li strong", "/play the-game"))
+        await tab.until(has("#command-form label", "expert"))
+        await tab.run("document.getElementById('command-form').requestSubmit() ?? true")
+        await tab.until(has("#messages .embed-title", "The Game — table open"))
+
+        await tab.run(click("#members button", "Bob"))
+        await tab.until(has("#members .me", "Bob"))
+        await tab.run(click("#messages .row button", "Join"))
+        await tab.until(has("#messages .field", "Seats (2/5)"))
+        await tab.run(click("#members button", "Alice"))
+        await tab.until(has("#members .me", "Alice"))
+        await tab.run(click("#messages .row button", "Start"))
+        await tab.until(has("#places li", "The Game #1"))
+
+        await tab.run(click("#places li", "The Game #1"))
+        await tab.until(has("#messages .row button", "Show my hand"))
+        await tab.run(click("#messages .row button", "🃏 Show my hand"))
+        await tab.until(has("#messages .only-you", "Only you can see this"))
+        await tab.run(click("#messages .select-toggle", "💬 Talk about a pile… ▾"))
+        await tab.run(click("#messages .option span", "🚫 Please don't play on ▲A"))
+        await tab.until(has("#messages .msg:not(.ephemeral)", "Please don't play on ▲A"))
+
+        await tab.run(click("#members button", "Bob"))
+        await tab.until(has("#members .me", "Bob"))
+        assert not await tab.run(has("#messages", "Only you can see this"))
+        await tab.run(
+            "(() => { document.getElementById('text').value = 'I have the 99';"
+            " document.getElementById('composer').requestSubmit(); return true; })()"
+        )
+        await tab.until(has("#messages .content", "Your message was removed"))
+        assert not await tab.run(has("#messages .content", "I have the 99"))
+        assert await tab.run("document.getElementById('bot-errors').hidden")
+
+
+def test_each_member_sees_their_own_hand_and_not_the_others(playground: Playground) -> None:
+    table = open_the_game(playground)
+    show_hand(playground, table.alice, table.thread)
+
+    def page(member: str) -> str:
+        url = f"{playground.address}/#member={member}&place={table.thread}"
+        return browser.once("--dump-dom", url).decode()
+
+    alice_page, bob_page = page(table.alice), page(table.bob)
+    assert 'class="me" title="play as Alice"' in alice_page
+    assert "Show my hand" in alice_page and "Show my hand" in bob_page
+    assert "Your hand" in alice_page and "Only you can see this" in alice_page
+    assert "Your hand" not in bob_page and "Only you can see this" not in bob_page
+    assert '<li class="thread here">The Game #1</li>' in alice_page
+
+
+def test_a_screenshot_of_the_page_shows_the_game(playground: Playground, tmp_path: Path) -> None:
+    table = open_the_game(playground)
+    show_hand(playground, table.alice, table.thread)
+    shot = tmp_path / "page.png"
+    url = f"{playground.address}/#member={table.alice}&place={table.thread}"
+    browser.once(f"--screenshot={shot}", url)
+    width, height, colours = png_size_and_colours(shot.read_bytes())
+    assert (width, height) == (browser.WIDTH, browser.HEIGHT)
+    assert colours > 100
