@@ -286,3 +286,29 @@ async def test_numbers_may_be_said_and_the_bot_says_nothing_about_the_talk_rule(
     history = thread.history()
     assert history[-1].id == said.id and len(history) == before + 1
     assert query(settings.database_path, "SELECT COUNT(*) FROM talk_offences") == [(0,)]
+
+
+async def test_the_rules_in_both_languages(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    english = (await alice.slash(channel, "rules", game="heaven-hell")).response
+    assert english is not None and english.ephemeral
+    assert english.embeds[0].title == "Rules of Heaven & Hell"
+    assert "choose in your hand, in secret" in (english.embeds[0].description or "")
+
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    french = (await alice.slash(channel, "rules", game="heaven-hell")).response
+    assert french is not None
+    assert french.embeds[0].title == "Règles de Paradis & Enfer"
+    assert "tu choisis en secret dans ta main" in (french.embeds[0].description or "")
