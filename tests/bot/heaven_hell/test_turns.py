@@ -12,7 +12,7 @@ from cogs.heaven_hell.payloads import place_code
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import PlaceCard
 from games.heaven_hell.cards import Side
-from tests.bot.heaven_hell.conftest import TURN_SECONDS
+from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
 from tests.bot.heaven_hell.driver import Driver, controls, game_status, kinds, start
 from tests.bot.helpers import button_labels, query
 from tests.support.messages import fields
@@ -133,3 +133,34 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
     driver.collect(bob.member.id)
     assert [m.content for m in result.followups] == ["This game is over."]
     assert kinds(driver.db) == []
+
+
+async def test_a_restart_between_the_card_and_the_side_loses_nothing(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
+    """The chosen card lives in the side buttons, which work after a restart; the turn's
+    deadline is stored and still runs out on time."""
+    env = simcord_env
+    driver = await table_of(env, settings, ["alice", "bob", "carol"], computers=0)
+    bob = driver.players[1]
+    hand = await driver.open_hand(bob)
+    chosen = next(payload for payload in controls(hand) if payload.startswith("c"))
+    await driver.click(bob, hand, chosen)
+    side = next(payload for payload in controls(hand) if payload.startswith("p"))
+    await env.advance_time(100)
+
+    await env.restart_bot(make_bot())
+
+    await driver.click(bob, hand, side)
+    assert kinds(driver.db) == [(1, "human", "place")]
+    assert driver.state().current == 2
+    assert query(driver.db, "SELECT deadline IS NOT NULL FROM seats ORDER BY seat") == [
+        (0,),
+        (0,),
+        (1,),
+    ]
+    await env.restart_bot(make_bot())
+    await env.advance_time(TURN_SECONDS - 1)
+    assert len(kinds(driver.db)) == 1
+    await env.advance_time(1)
+    assert kinds(driver.db)[1][:2] == (2, "timeout")
