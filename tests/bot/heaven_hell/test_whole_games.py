@@ -98,6 +98,10 @@ async def test_two_members_and_two_computers_play_and_land_on_the_leaderboards(
         f"<@{member.id}>" for member in order
     ]
     assert all("1 game" in line for line in lines)
+    week = (await bob.slash(channel, "leaderboard", game="heaven-hell", period="week")).response
+    assert week is not None
+    assert week.embeds[0].title == "Heaven & Hell — Ratings — this week"
+    assert (week.embeds[0].description or "").splitlines() == lines
     stats = (await bob.slash(channel, "stats show")).response
     assert stats is not None
     section = next(f.value or "" for f in stats.embeds[0].fields if f.name == "Heaven & Hell")
