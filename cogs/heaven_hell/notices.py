@@ -14,7 +14,7 @@ from bot.tables.ui import FinishContext, Panel, SeatInfo, TableContext
 from cogs.heaven_hell.moves import doubles_text
 from cogs.heaven_hell.table import COLOUR, spectator_view
 from cogs.heaven_hell.words import DOUBLE, HEAVEN, HELL, name_of, points, square, total
-from games.heaven_hell.events import RoundScored
+from games.heaven_hell.events import DoublesRevealed, RoundScored
 from games.heaven_hell.scoring import tie_break_order
 from games.heaven_hell.state import ColourScore, RoundReport
 
@@ -24,21 +24,30 @@ ROUND_COLOUR = discord.Colour.dark_purple()
 def round_panels(ctx: TableContext) -> list[Panel]:
     view = spectator_view(ctx)
     report = view.last_report
+    declared = any(isinstance(event, DoublesRevealed) for event in ctx.events)
     panels = []
     for event in ctx.events:
         if isinstance(event, RoundScored) and report is not None and report.round == event.round:
-            panels.append(round_panel(report, event, view.rounds, ctx.seats, ctx.tr))
+            panels.append(round_panel(report, event, declared, view.rounds, ctx.seats, ctx.tr))
     return panels
 
 
 def round_panel(
-    report: RoundReport, event: RoundScored, rounds: int, seats: Sequence[SeatInfo], tr: Texts
+    report: RoundReport,
+    event: RoundScored,
+    declared: bool,
+    rounds: int,
+    seats: Sequence[SeatInfo],
+    tr: Texts,
 ) -> Panel:
+    """`declared` is False when heaven led nowhere: nobody was asked for a double."""
+    if declared:
+        doubles = tr("heaven_hell.round.doubles", doubles=doubles_text(report.doubles, seats, tr))
+    else:
+        doubles = tr("heaven_hell.round.no_doubles")
     embed = discord.Embed(
         title=tr("heaven_hell.round.title", round=report.round + 1, rounds=rounds),
-        description=tr(
-            "heaven_hell.round.doubles", doubles=doubles_text(report.doubles, seats, tr)
-        ),
+        description=doubles,
         colour=ROUND_COLOUR,
     )
     order = tie_break_order(report.dealer, len(seats))

@@ -208,3 +208,23 @@ def build_seven_card_hand() -> HeavenHellState:
     hand += cards.take(P, 5) + cards.take(R, 3)
     others = [cards.take(Y, 1), cards.take(Y, 2), cards.take(G, 1), cards.take(G, 2)]
     return build(cards, [others[0], hand, *others[1:]], rows, current=1)
+
+
+def test_a_round_where_heaven_led_nowhere_says_nobody_chose_a_double() -> None:
+    cards = Cards()
+    rows = {R: (cards.take(R, 1), cards.take(R, 2)), Y: (cards.take(Y, 1), cards.take(Y, 1))}
+    hands = [cards.take(R, 5), cards.take(Y, 5), cards.take(G, 5)]
+    state = build(cards, hands, rows)
+    report = score_round(0, 0, state.rows, state.hands, [None, None, None])
+    state.reports = [report]
+    scored = RoundScored(round=0, points=report.points, totals=report.points)
+    notice = TableContext(1, ENGINE.view(state, None), [scored], seats(3), [], False, Texts("en"))
+    (panel,) = UI.render_notices(notice)
+    embed = panel.embeds[0]
+    assert embed.description == "🎭 Heaven leads in no row: no doubles this round."
+    fields = {field.name: field.value or "" for field in embed.fields}
+    assert fields["🟥 😈 2 │ 😇 1"].splitlines()[0] == (
+        f"😈 Hell leads: **{LONG_NAME}0** holds the most (5) and scores **−5**."
+    )
+    assert fields["🟨 😈 1 │ 😇 1"].splitlines()[0] == "Equal sides: nobody scores."
+    assert fields["🟦 😈 0 │ 😇 0"].splitlines()[0] == "Equal sides: nobody scores."
