@@ -80,6 +80,12 @@ async def test_two_members_and_two_computers_play_and_land_on_the_leaderboards(
         (2, "computer"),
         (3, "computer"),
     }
+    assert {(seat, kind) for seat, _, kind in logged if seat < 2} >= {
+        (0, "place"),
+        (0, "declare"),
+        (1, "place"),
+        (1, "declare"),
+    }
     # Computers' moves edit the table; it is posted anew when a person must act (to ping
     # them) and below each round summary, so new messages stay near one per person's turn.
     people_turns = sum(1 for seat, _, kind in logged if seat < 2 and kind in ("place", "declare"))
