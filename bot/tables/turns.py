@@ -48,15 +48,16 @@ def refresh_turns(
 
     Only a seat whose person decides now has a deadline: computer seats, seats on autopilot and
     seats a computer stands in for have none, so no timer can ever remind or time out a computer.
-    The turn time is per turn, not per step: a waiting person gets a fresh deadline when the set
-    of waiting seats changed (their turn began, someone else opened the game or made their secret
-    choice) or when `turn_ended` is their own seat and they play again (The Game alone). Placing a
-    card, drawing or laying off within a turn, or another seat's public hint, extends nobody's
-    time.
+    The turn time is per turn, not per step: a waiting person gets a fresh deadline when their
+    turn begins, when the set of waiting seats changed (someone else opened The Game, which starts
+    the turns proper) or when `turn_ended` is their own seat and they play again (The Game alone).
+    Placing a card, drawing or laying off within a turn, or another seat's public hint, extends
+    nobody's time; nor, in a game of `GameUI.simultaneous_choices`, does another seat's secret
+    choice: a player who never chooses runs out of time once and is reminded once.
     """
     game = running.game
     to_act = set(running.to_act())
-    waiting_changed = to_act != set(previous_to_act)
+    waiting_changed = to_act != set(previous_to_act) and not running.ui.simultaneous_choices
     for seat in game.seats:
         acting = seat.seat in to_act
         digest = fingerprint(acting, running.engine.legal_actions(running.state, seat.seat))

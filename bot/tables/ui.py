@@ -28,6 +28,8 @@ turns engine views into Discord content and clicked controls back into engine ac
   computer standing in after a timeout stops even when the same seat plays next.
 - optionally `computers_wait_for_people = True`: when several seats may act at once (anyone may
   open The Game), computer seats leave the first move to the people.
+- optionally `simultaneous_choices = True`: when several seats act at once, each for itself
+  (secret declarations), one seat's choice does not give the others a fresh turn time.
 
 Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters, unique
 within one hand: Discord refuses two components with the same custom id). The machinery wraps it
@@ -185,6 +187,10 @@ class GameUI(ABC):
     computers_wait_for_people: ClassVar[bool] = False
     """While a person may act, computer seats that could act too wait for them (or for their
     deadline): a game that anyone may open is opened by a person, not by the fastest computer."""
+    simultaneous_choices: ClassVar[bool] = False
+    """Seats that wait together each make a choice of their own (Heaven & Hell's secret
+    declarations), so one seat's choice leaves the others' time alone. By default a change in who
+    waits starts the turn of whoever still waits, with a fresh time (The Game's opening)."""
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
         """The engine config from the `/play` options (see `cogs/lobby.py` for their names).

@@ -6,9 +6,9 @@ a stuck seat's hand is public by the rules, so `PlayerStuck` carries it.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.heaven_hell.cards import Card, Colour, Side
 
@@ -103,3 +103,6 @@ AnyEvent = (
     | RoundScored
     | GameEnded
 )
+
+Event = Annotated[AnyEvent, Field(discriminator="kind")]
+"""An event as the state keeps it (see `HeavenHellState.recent`): parsed back by its `kind`."""

@@ -56,7 +56,7 @@ from games.heaven_hell.events import (
     TurnSkipped,
 )
 from games.heaven_hell.scoring import score_round, side_sum
-from games.heaven_hell.state import HeavenHellState, Phase, Row
+from games.heaven_hell.state import RECENT_EVENTS, HeavenHellState, Phase, Row
 
 
 def is_closed(row: Row) -> bool:
@@ -143,6 +143,7 @@ def new_game(
     )
     events: list[AnyEvent] = []
     _start_round(state, 0, events)
+    _remember(state, events)
     return state, events
 
 
@@ -161,14 +162,22 @@ def apply(
     if not 0 <= seat < state.players:
         raise RuleError("invalid_seat", seat=seat)
     if isinstance(action, DeclareDouble):
-        return _declare(state, seat, action)
-    if state.phase is not Phase.PLAY:
+        new, events = _declare(state, seat, action)
+    elif state.phase is not Phase.PLAY:
         raise RuleError("wrong_phase", phase=state.phase.value)
-    if seat != state.current:
+    elif seat != state.current:
         raise RuleError("not_your_turn", seat=seat, current=state.current)
-    if isinstance(action, PlaceCard):
-        return _place(state, seat, action)
-    return _discard(state, seat, action)
+    elif isinstance(action, PlaceCard):
+        new, events = _place(state, seat, action)
+    else:
+        new, events = _discard(state, seat, action)
+    _remember(new, events)
+    return new, events
+
+
+def _remember(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+    """Keep the newest public events in the state, for a table's "last moves"."""
+    draft.recent = [*draft.recent, *events][-RECENT_EVENTS:]
 
 
 def _draft(state: HeavenHellState) -> HeavenHellState:
@@ -188,6 +197,7 @@ def _draft(state: HeavenHellState) -> HeavenHellState:
         declared=list(state.declared),
         doubles=list(state.doubles),
         reports=list(state.reports),
+        recent=list(state.recent),
     )
 
 

@@ -12,6 +12,10 @@ from pydantic import BaseModel, ConfigDict
 
 from games.heaven_hell.cards import Card, Colour
 from games.heaven_hell.config import HeavenHellConfig
+from games.heaven_hell.events import Event
+
+RECENT_EVENTS = 40
+"""Public events kept for a table's "last moves": a few turns of every seat of a full table."""
 
 
 class Phase(StrEnum):
@@ -67,6 +71,8 @@ class HeavenHellState(BaseModel):
     - `declared[s]`/`doubles[s]`: whether seat s has sent its secret declaration this round, and
       for which colour (None = no double). Both are hidden from other seats until the reveal.
     - `reports`: one per finished round; the points of round r are `reports[r].points`.
+    - `recent`: the newest public events (at most `RECENT_EVENTS`), oldest first. Events never
+      carry a hidden card, so a spectator may see them.
     """
 
     config: HeavenHellConfig
@@ -83,6 +89,7 @@ class HeavenHellState(BaseModel):
     declared: list[bool]
     doubles: list[Colour | None]
     reports: list[RoundReport]
+    recent: list[Event] = []
 
     @property
     def rounds(self) -> int:

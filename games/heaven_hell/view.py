@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games.heaven_hell.cards import COLOURS, VALUE_OF, Card, Colour, cards_of
 from games.heaven_hell.config import closed_rows_to_end
+from games.heaven_hell.events import Event
 from games.heaven_hell.rules import is_closed, is_stuck, positive_colours, to_act
 from games.heaven_hell.state import HeavenHellState, Phase, RoundReport, Row
 
@@ -56,6 +57,7 @@ class HeavenHellView(BaseModel):
     - `stuck_hand`: the hand of the seat to play when it is stuck, public by the rules.
     - `last_report`: the previous round's scoring, with every hand and declaration revealed.
     - `hand`, `my_double`: this seat's own cards and pending declaration; None for spectators.
+    - `recent`: the newest public events, oldest first, for the table's last moves.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -80,6 +82,7 @@ class HeavenHellView(BaseModel):
     stuck_hand: list[Card] | None
     hand: list[Card] | None
     my_double: Colour | None
+    recent: list[Event]
 
 
 def _row_view(colour: Colour, row: Row) -> RowView:
@@ -132,4 +135,5 @@ def build_view(state: HeavenHellState, seat: int | None) -> HeavenHellView:
         stuck_hand=cards_of(state.hands[state.current]) if is_stuck(state) else None,
         hand=cards_of(state.hands[seat]) if seat is not None else None,
         my_double=state.doubles[seat] if seat is not None else None,
+        recent=list(state.recent),
     )

@@ -1,0 +1,255 @@
+"""One player's hand (an ephemeral message): the cards, the rows, the double, and the controls of
+what the player must do now.
+
+- A turn is one engine action in two clicks: choose a card (cards of closed rows are shown but
+  cannot be chosen), then the side, among the legal ones only. The chosen card travels in the
+  side buttons' payloads, so nothing is stored between the clicks.
+- A stuck player (every card of a closed row) shows their hand and discards one card: one click.
+- At the end of a round, the secret declaration: the double on a colour where heaven leads, or
+  none. It is shown here, to its owner only, until every seat has chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Texts
+from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel
+from cogs.heaven_hell import payloads
+from cogs.heaven_hell.table import COLOUR, heaven_hell_view, rows_text, rows_title, title
+from cogs.heaven_hell.words import (
+    CLOSED,
+    DOUBLE,
+    HEAVEN,
+    HELL,
+    card,
+    cards,
+    clip,
+    side_mark,
+    square,
+)
+from games.core.errors import RuleError
+from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.cards import Card, Colour, Side, colour_index
+from games.heaven_hell.state import Phase
+from games.heaven_hell.view import HeavenHellView, RowView
+
+HAND_TITLE = "🃏"
+CARDS_PER_ROW = 5
+LABEL_LIMIT = 80
+
+
+def own_view(ctx: HandContext) -> HeavenHellView:
+    view = heaven_hell_view(ctx.view)
+    if view.hand is None or view.seat != ctx.seat:
+        raise TypeError("a hand needs the seat's own view")
+    return view
+
+
+def hand_panel(ctx: HandContext) -> HandPanel:
+    view = own_view(ctx)
+    tr = ctx.tr
+    hand = view.hand or []
+    embed = discord.Embed(
+        title=f"{HAND_TITLE} {tr('heaven_hell.hand.title', table=title(view, tr))}",
+        description=hand_text(view, hand, tr),
+        colour=COLOUR,
+    )
+    embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
+    status, controls = now(ctx, view, hand)
+    embed.add_field(name=tr("heaven_hell.hand.now"), value=status, inline=False)
+    return HandPanel(embeds=[embed], controls=controls)
+
+
+def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts) -> str:
+    if not hand:
+        return tr("heaven_hell.hand.empty")
+    lines = [cards(hand)]
+    closed = [
+        row.colour for row in view.rows if row.closed and any(c.colour == row.colour for c in hand)
+    ]
+    if closed:
+        squares = " ".join(square(colour) for colour in closed)
+        lines.append(tr("heaven_hell.hand.closed_cards", lock=CLOSED, colours=squares))
+    return "\n".join(lines)
+
+
+def now(ctx: HandContext, view: HeavenHellView, hand: Sequence[Card]) -> tuple[str, list[Control]]:
+    tr = ctx.tr
+    names = ", ".join(ctx.seats[seat].name for seat in ctx.to_act)
+    if view.phase is Phase.FINISHED:
+        return tr("heaven_hell.hand.status.over"), []
+    if view.phase is Phase.DECLARE:
+        if ctx.seat not in ctx.to_act:
+            choice = (
+                tr("heaven_hell.hand.status.kept")
+                if view.my_double is None
+                else tr(
+                    "heaven_hell.hand.status.doubled", double=DOUBLE, colour=square(view.my_double)
+                )
+            )
+            return "\n".join(
+                [choice, tr("heaven_hell.hand.status.waiting_choices", names=names)]
+            ), []
+        return declaration(tr, view, hand)
+    if ctx.seat not in ctx.to_act:
+        return tr("heaven_hell.hand.status.waiting", names=names), []
+    if view.stuck_hand is not None:
+        return tr("heaven_hell.hand.status.stuck"), discard_buttons(ctx.legal)
+    chosen = chosen_card(ctx.ui_state, view)
+    buttons = card_buttons(view, hand, chosen)
+    if chosen is None:
+        return tr("heaven_hell.hand.status.turn", heaven=HEAVEN, hell=HELL), buttons
+    colour, value = chosen
+    row = view.rows[colour_index(colour)]
+    sides = side_buttons(tr, ctx.legal, colour, value, row, row=first_free_row(buttons))
+    return tr("heaven_hell.hand.status.side", card=card(colour, value)), buttons + sides
+
+
+def chosen_card(ui_state: str, view: HeavenHellView) -> tuple[Colour, int] | None:
+    """The card chosen by the first click, when it is still in hand and playable."""
+    try:
+        colour, value = payloads.read_chosen(ui_state)
+    except ValueError:
+        return None
+    held = any(c.colour == colour and c.value == value for c in view.hand or [])
+    if not held or view.rows[colour_index(colour)].closed:
+        return None
+    return colour, value
+
+
+def distinct(hand: Sequence[Card]) -> list[Card]:
+    seen: list[Card] = []
+    for item in hand:
+        if item not in seen:
+            seen.append(item)
+    return seen
+
+
+def card_buttons(
+    view: HeavenHellView, hand: Sequence[Card], chosen: tuple[Colour, int] | None
+) -> list[Control]:
+    """One button per different card; cards of closed rows are shown, locked."""
+    buttons: list[Control] = []
+    for index, item in enumerate(distinct(hand)):
+        closed = view.rows[colour_index(item.colour)].closed
+        picked = chosen == (item.colour, item.value)
+        buttons.append(
+            ActionButton(
+                label=card(item.colour, item.value),
+                payload=payloads.choose_code(item.colour, item.value),
+                style=discord.ButtonStyle.primary if picked else discord.ButtonStyle.secondary,
+                emoji=CLOSED if closed else None,
+                disabled=closed,
+                row=index // CARDS_PER_ROW,
+            )
+        )
+    return buttons
+
+
+def first_free_row(controls: Sequence[Control]) -> int:
+    return 1 + max((control.row or 0 for control in controls), default=-1)
+
+
+def side_buttons(
+    tr: Texts,
+    legal: Sequence[object],
+    colour: Colour,
+    value: int,
+    row_view: RowView,
+    row: int,
+) -> list[Control]:
+    """Heaven and hell for the chosen card, each only when the engine allows it, with what the
+    side's sum becomes."""
+    buttons: list[Control] = []
+    for side in (Side.HELL, Side.HEAVEN):
+        action = PlaceCard(colour=colour, value=value, side=side)
+        if action not in legal:
+            continue
+        before = row_view.heaven_sum if side is Side.HEAVEN else row_view.hell_sum
+        label = tr(
+            "heaven_hell.hand.side_button",
+            side=tr(f"heaven_hell.side_title.{side.value}"),
+            before=before,
+            after=before + value,
+        )
+        buttons.append(
+            ActionButton(
+                label=clip(label, LABEL_LIMIT),
+                payload=payloads.place_code(colour, value, side),
+                emoji=side_mark(side),
+                style=discord.ButtonStyle.success
+                if side is Side.HEAVEN
+                else discord.ButtonStyle.danger,
+                row=row,
+            )
+        )
+    return buttons
+
+
+def discard_buttons(legal: Sequence[object]) -> list[Control]:
+    discards = [action for action in legal if isinstance(action, DiscardStuck)]
+    return [
+        ActionButton(
+            label=card(action.colour, action.value),
+            payload=payloads.discard_code(action.colour, action.value),
+            emoji="🗑️",
+            style=discord.ButtonStyle.danger,
+            row=index // CARDS_PER_ROW,
+        )
+        for index, action in enumerate(discards)
+    ]
+
+
+def declaration(tr: Texts, view: HeavenHellView, hand: Sequence[Card]) -> tuple[str, list[Control]]:
+    """The double on a colour where heaven leads (with what the player holds of it), or none."""
+    buttons: list[Control] = []
+    for index, colour in enumerate(view.positive_colours):
+        held = sum(c.value for c in hand if c.colour == colour)
+        buttons.append(
+            ActionButton(
+                label=tr(
+                    "heaven_hell.hand.double_button",
+                    double=DOUBLE,
+                    colour=square(colour),
+                    held=held,
+                ),
+                payload=payloads.declare_code(colour),
+                style=discord.ButtonStyle.success,
+                row=index // CARDS_PER_ROW,
+            )
+        )
+    buttons.append(
+        ActionButton(
+            label=tr("heaven_hell.hand.no_double_button"),
+            payload=payloads.declare_code(None),
+            row=first_free_row(buttons),
+        )
+    )
+    return tr("heaven_hell.hand.status.declare", double=DOUBLE), buttons
+
+
+def choose(ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+    """The meaning of a hand control; anything malformed is refused, never guessed."""
+    view = own_view(ctx)
+    try:
+        if payload.startswith(payloads.CHOOSE):
+            return choose_card(ctx, view, payload)
+        action: PlaceCard | DiscardStuck | DeclareDouble = payloads.read_action(payload)
+    except ValueError as error:
+        raise RuleError("unknown_control") from error
+    return Choice(action=action)
+
+
+def choose_card(ctx: HandContext, view: HeavenHellView, payload: str) -> Choice:
+    """The first click of a turn: no action yet, the hand shows the sides for that card."""
+    colour, value = payloads.read_chosen(payload)
+    if view.phase is not Phase.PLAY or ctx.seat not in ctx.to_act:
+        raise RuleError("not_your_turn")
+    if not any(c.colour == colour and c.value == value for c in view.hand or []):
+        raise RuleError("card_not_in_hand", colour=colour.value, value=value)
+    if view.rows[colour_index(colour)].closed:
+        raise RuleError("row_closed", colour=colour.value)
+    return Choice(ui_state=payload)

@@ -1,0 +1,87 @@
+"""The last moves, one line per event worth telling, from the public events the spectator view
+keeps. Draws are left out (every turn starts with one, and they name no card); so are the
+secret declarations, whose progress the players' lines already show."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from bot.tables.ui import SeatInfo
+from cogs.heaven_hell.words import (
+    DOUBLE,
+    card_face,
+    cards,
+    name_of,
+    points,
+    side_mark,
+    side_name,
+    square,
+)
+from games.heaven_hell.cards import Colour
+from games.heaven_hell.events import (
+    CardDiscarded,
+    CardPlaced,
+    DoublesRevealed,
+    PlayerStuck,
+    RoundScored,
+    RoundStarted,
+    RowClosed,
+    TurnSkipped,
+)
+
+
+def move_line(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
+    if isinstance(event, CardPlaced):
+        return tr(
+            "heaven_hell.move.placed",
+            name=name_of(seats, event.seat),
+            card=card_face(event.card),
+            mark=side_mark(event.side),
+            side=side_name(tr, event.side),
+        )
+    if isinstance(event, RowClosed):
+        return tr("heaven_hell.move.row_closed", colour=square(event.colour))
+    if isinstance(event, PlayerStuck):
+        return tr(
+            "heaven_hell.move.stuck", name=name_of(seats, event.seat), cards=cards(event.hand)
+        )
+    if isinstance(event, CardDiscarded):
+        return tr(
+            "heaven_hell.move.discarded",
+            name=name_of(seats, event.seat),
+            card=card_face(event.card),
+        )
+    if isinstance(event, TurnSkipped):
+        return tr("heaven_hell.move.skipped", name=name_of(seats, event.seat))
+    if isinstance(event, RoundStarted):
+        return tr(
+            "heaven_hell.move.round_started",
+            round=event.round + 1,
+            dealer=name_of(seats, event.dealer),
+            first=name_of(seats, event.first),
+        )
+    if isinstance(event, DoublesRevealed):
+        return tr("heaven_hell.move.revealed", doubles=doubles_text(event.doubles, seats, tr))
+    if isinstance(event, RoundScored):
+        scores = ", ".join(
+            f"{name_of(seats, seat)} {points(value)}" for seat, value in enumerate(event.points)
+        )
+        return tr("heaven_hell.move.scored", round=event.round + 1, points=scores)
+    return None
+
+
+def doubles_text(doubles: Sequence[Colour | None], seats: Sequence[SeatInfo], tr: Texts) -> str:
+    """Who played their double where, once revealed: "alice ×2 🟥 · bob none"."""
+    parts = []
+    for seat, colour in enumerate(doubles):
+        what = tr("heaven_hell.no_double") if colour is None else f"{DOUBLE} {square(colour)}"
+        parts.append(f"{name_of(seats, seat)} {what}")
+    return " · ".join(parts)
+
+
+def move_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+    """Oldest first."""
+    return [line for event in events if (line := move_line(event, seats, tr)) is not None]

@@ -1,0 +1,116 @@
+"""The public table: the five rows (hell side, heaven side, closed or not), the draw pile, each
+seat's hand size, double, total and (while doubles are chosen) whether it has chosen, the round,
+and the last moves.
+
+Built from the spectator view only (it has no hand and no pending declaration), so nothing here
+can reveal a card in someone's hand or a double not yet revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Texts
+from bot.tables.ui import Panel, SeatInfo, TableContext
+from cogs.heaven_hell.moves import move_lines
+from cogs.heaven_hell.words import DOUBLE, HEAVEN, HELL, count, row_line, total
+from games.heaven_hell.state import Phase
+from games.heaven_hell.view import HeavenHellView, SeatView
+
+COLOUR = discord.Colour.from_rgb(155, 89, 182)
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value."""
+RECENT_EXTRA = 4
+"""Last moves shown beyond one per seat: a round's row closings and stuck players fit."""
+
+
+def heaven_hell_view(view: object) -> HeavenHellView:
+    if not isinstance(view, HeavenHellView):
+        raise TypeError(f"not a view of Heaven & Hell: {type(view).__name__}")
+    return view
+
+
+def spectator_view(ctx: TableContext) -> HeavenHellView:
+    view = heaven_hell_view(ctx.view)
+    if view.hand is not None or view.seat is not None:
+        raise ValueError("the public table must be drawn from the spectator view")
+    return view
+
+
+def table_panel(ctx: TableContext) -> Panel:
+    view = spectator_view(ctx)
+    tr = ctx.tr
+    embed = discord.Embed(title=title(view, tr), description=piles(view, tr), colour=COLOUR)
+    embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
+    embed.add_field(
+        name=tr("heaven_hell.table.players"),
+        value="\n".join(
+            seat_line(seat, ctx.seats[seat.seat], view, seat.seat in ctx.to_act, tr)
+            for seat in view.seats
+        ),
+        inline=False,
+    )
+    recent = last_lines(move_lines(view.recent, ctx.seats, tr), view.players + RECENT_EXTRA)
+    if recent:
+        embed.add_field(name=tr("heaven_hell.table.recent"), value="\n".join(recent), inline=False)
+    return Panel(embeds=[embed])
+
+
+def title(view: HeavenHellView, tr: Texts) -> str:
+    shown = min(view.round + 1, view.rounds)
+    return " · ".join(
+        [tr("games.heaven-hell"), tr("heaven_hell.table.round", round=shown, rounds=view.rounds)]
+    )
+
+
+def piles(view: HeavenHellView, tr: Texts) -> str:
+    lines = [
+        tr("heaven_hell.table.draw_pile", cards=count(tr, "cards", view.draw_pile_size)),
+        tr(
+            "heaven_hell.table.closed",
+            closed=view.closed_rows,
+            needed=view.closed_rows_to_end,
+        ),
+    ]
+    if view.phase is Phase.DECLARE:
+        lines.append(tr("heaven_hell.table.declaring"))
+    return "\n".join(lines)
+
+
+def rows_title(tr: Texts) -> str:
+    return tr("heaven_hell.table.rows", hell=HELL, heaven=HEAVEN)
+
+
+def rows_text(view: HeavenHellView) -> str:
+    return "\n".join(row_line(row) for row in view.rows)
+
+
+def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool, tr: Texts) -> str:
+    """`▶️ alice (dealer) — 7 cards · ×2 · 12 points`, and while doubles are chosen whether
+    this seat has chosen (never what)."""
+    mark = "▶️" if acting else "▪️"
+    robot = "🤖 " if info.is_computer or info.autopilot else ""
+    name = f"{robot}**{info.name}**"
+    if seat.seat == view.dealer:
+        name = tr("heaven_hell.table.dealer", name=name)
+    double = DOUBLE if seat.holds_double else f"~~{DOUBLE}~~"
+    facts = [
+        count(tr, "cards", seat.hand_size),
+        double,
+        tr.plural("heaven_hell.points", abs(seat.total), total=total(seat.total)),
+    ]
+    if view.phase is Phase.DECLARE:
+        facts.append(tr(f"heaven_hell.table.{'chosen' if seat.declared else 'choosing'}"))
+    return f"{mark} {name} — {' · '.join(facts)}"
+
+
+def last_lines(lines: Sequence[str], most: int) -> list[str]:
+    """The newest `most` lines that fit in one field together."""
+    kept: list[str] = []
+    for line in reversed(lines[-most:]):
+        if len("\n".join([line, *kept])) > FIELD_LIMIT:
+            break
+        kept.insert(0, line)
+    return kept

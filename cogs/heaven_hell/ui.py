@@ -1,0 +1,68 @@
+"""`HeavenHellUI`: Heaven & Hell's table, hands, round summaries and end-of-game message for the
+table machinery."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.i18n import Texts
+from bot.tables.ui import (
+    Choice,
+    FinishContext,
+    GameUI,
+    HandContext,
+    HandPanel,
+    Panel,
+    TableContext,
+)
+from cogs.heaven_hell.hand import choose, hand_panel
+from cogs.heaven_hell.notices import finish_panel, round_panels
+from cogs.heaven_hell.table import table_panel
+from cogs.heaven_hell.words import side_name, square
+from games.core.errors import RuleError
+from games.heaven_hell.cards import Colour, Side
+from games.heaven_hell.events import CardPlaced, DoubleDeclared, TurnSkipped
+
+
+class HeavenHellUI(GameUI):
+    """`/play heaven-hell` has no options, so the default `make_config` (the rules' game, one
+    round per player) applies."""
+
+    key = "heaven-hell"
+    simultaneous_choices = True
+
+    def render_table(self, ctx: TableContext) -> Panel:
+        return table_panel(ctx)
+
+    def render_notices(self, ctx: TableContext) -> list[Panel]:
+        return round_panels(ctx)
+
+    def render_hand(self, ctx: HandContext) -> HandPanel:
+        return hand_panel(ctx)
+
+    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+        return choose(ctx, payload, values)
+
+    def render_finish(self, ctx: FinishContext) -> Panel | None:
+        return finish_panel(ctx)
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """A turn ends with a placed card (a stuck player's discards come before it), a turn
+        skipped on an empty draw pile, or the secret declaration; a stand-in stops there even
+        when the same seat starts the next round."""
+        return any(isinstance(event, CardPlaced | DoubleDeclared | TurnSkipped) for event in events)
+
+    def describe_error(self, error: RuleError, tr: Texts) -> str:
+        """Engine errors name colours and sides by their codes; players read 🟥 and "heaven"."""
+        key = f"heaven_hell.error.{error.code}"
+        if not tr.has(key):
+            return super().describe_error(error, tr)
+        params: dict[str, Any] = dict(error.params)
+        if "colour" in params:
+            params["colour"] = square(Colour(params["colour"]))
+        if "side" in params:
+            params["side"] = side_name(tr, Side(params["side"]))
+        return tr(key, **params)

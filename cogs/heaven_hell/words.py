@@ -1,0 +1,91 @@
+"""How Heaven & Hell's things are written, in both languages: cards, rows, sides, points.
+
+A card is its colour's square and its value (`🟥3`), the same in French and English, so that a
+colour is never told by a word alone. A row reads from hell to heaven, as on the table (hell is
+the left side): `🟥 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in the order its cards were placed,
+the leading sum in bold and a closed row marked 🔒. Every card the bot shows goes through
+`card()` or `row_line()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Texts
+from bot.tables.ui import SeatInfo
+from games.heaven_hell.cards import Card, Colour, Side, colour_index
+from games.heaven_hell.view import RowView
+
+COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪")
+"""Indexed like `games.heaven_hell.cards.COLOURS`: red, yellow, green, blue, purple."""
+HEAVEN = "😇"
+HELL = "😈"
+CLOSED = "🔒"
+DOUBLE = "×2"
+
+
+def square(colour: Colour) -> str:
+    return COLOUR_SQUARES[colour_index(colour)]
+
+
+def card(colour: Colour, value: int) -> str:
+    return f"{square(colour)}{value}"
+
+
+def card_face(item: Card) -> str:
+    return card(item.colour, item.value)
+
+
+def cards(items: Sequence[Card]) -> str:
+    return " ".join(card_face(item) for item in items)
+
+
+def side_mark(side: Side) -> str:
+    return HEAVEN if side is Side.HEAVEN else HELL
+
+
+def side_name(tr: Texts, side: Side) -> str:
+    return tr(f"heaven_hell.side.{side.value}")
+
+
+def _side(values: Sequence[int], total: int, leads: bool) -> str:
+    if not values:
+        return "—"
+    shown = f"**{total}**" if leads else str(total)
+    return f"{' '.join(str(value) for value in values)} = {shown}"
+
+
+def row_line(row: RowView) -> str:
+    """One row, hell on the left and heaven on the right as the rules lay them out."""
+    hell = _side(row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
+    heaven = _side(row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
+    lock = f" {CLOSED}" if row.closed else ""
+    return f"{square(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
+
+
+def points(value: int) -> str:
+    """Signed points, with a true minus sign: `+10`, `−4`, `0`."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"
+
+
+def total(value: int) -> str:
+    """A running total: plain for positive and zero, a true minus for negative."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def count(tr: Texts, key: str, n: int) -> str:
+    """`heaven_hell.<key>` in the plural form `n` calls for."""
+    return tr.plural(f"heaven_hell.{key}", n)
+
+
+def name_of(seats: Sequence[SeatInfo], seat: int) -> str:
+    return seats[seat].name
+
+
+def clip(text: str, limit: int) -> str:
+    """A label cut to Discord's limit, with an ellipsis when something was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

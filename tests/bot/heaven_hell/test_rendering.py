@@ -1,0 +1,230 @@
+"""Heaven & Hell's messages at their limits (five seats with long French names, full rows, a
+full list of last moves, every step of the hand, a round summary with ties, the final message):
+nothing breaks Discord's limits on embeds and components."""
+
+from __future__ import annotations
+
+from bot.i18n import Texts
+from bot.tables.render import hand_view
+from bot.tables.ui import (
+    FinishContext,
+    HandContext,
+    HandPanel,
+    Panel,
+    SeatInfo,
+    TableContext,
+)
+from cogs.heaven_hell.payloads import choose_code
+from cogs.heaven_hell.ui import HeavenHellUI
+from games.core.result import GameResult, SeatResult
+from games.heaven_hell import ENGINE
+from games.heaven_hell.cards import Card, Side
+from games.heaven_hell.events import (
+    CardPlaced,
+    DoublesRevealed,
+    PlayerStuck,
+    RoundScored,
+)
+from games.heaven_hell.scoring import score_round
+from games.heaven_hell.state import HeavenHellState, Phase
+from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
+
+UI = HeavenHellUI()
+FRENCH = Texts("fr")
+LONG_NAME = "Quelqu'un au nom vraiment très l"
+BIG_ID = 2**62
+
+
+def seats(count: int = 5) -> list[SeatInfo]:
+    return [SeatInfo(seat, f"{LONG_NAME}{seat}", 100 + seat, False) for seat in range(count)]
+
+
+def crowded(phase: Phase = Phase.PLAY, current: int = 1) -> HeavenHellState:
+    """Five seats; three rows closed with five cards each, two rows with three; every hand a
+    card of every colour and a full list of last moves naming long names."""
+    cards = Cards()
+    rows = {
+        R: (cards.take(R, 5, 4, 3), cards.take(R, 1, 1)),
+        Y: (cards.take(Y, 1, 1), cards.take(Y, 5, 4, 3)),
+        G: (cards.take(G, 2, 2, 2), cards.take(G, 4, 5)),
+        B: (cards.take(B, 1, 3), cards.take(B, 1)),
+        P: (cards.take(P, 2), cards.take(P, 3, 3)),
+    }
+    hands = [
+        cards.take(R, 2)
+        + cards.take(Y, 2)
+        + cards.take(G, 1)
+        + cards.take(B, 1)
+        + cards.take(P, 5),
+        cards.take(R, 2, 1) + cards.take(Y, 2) + cards.take(B, 4) + cards.take(P, 4),
+        cards.take(R, 3) + cards.take(G, 1, 1) + cards.take(B, 2, 2) + cards.take(P, 1),
+        cards.take(Y, 1, 2) + cards.take(G, 3) + cards.take(B, 4) + cards.take(P, 1, 1),
+        cards.take(R, 4)
+        + cards.take(Y, 3)
+        + cards.take(G, 3, 3)
+        + cards.take(B, 3)
+        + cards.take(P, 2),
+    ]
+    state = build(cards, hands, rows, current=current, phase=phase, rounds=5)
+    moves = []
+    for n in range(40):
+        if n % 5 == 4:
+            moves.append(PlayerStuck(seat=n % 5, hand=[Card(colour=R, value=5)] * 7))
+        else:
+            moves.append(CardPlaced(seat=n % 5, card=Card(colour=G, value=5), side=Side.HELL))
+    state.recent = moves
+    return state
+
+
+def check_panel(panel: Panel) -> None:
+    assert panel.content is None or len(panel.content) <= 2000
+    assert len(panel.embeds) <= 10
+    for embed in panel.embeds:
+        assert len(embed.title or "") <= 256
+        assert len(embed.description or "") <= 4096
+        assert len(embed.fields) <= 25
+        for field in embed.fields:
+            assert 0 < len(field.name or "") <= 256
+            assert 0 < len(field.value or "") <= 1024, field.value
+        assert len(embed) <= 6000
+
+
+def check_hand(panel: HandPanel, seat: int) -> list[list[str]]:
+    """The hand's controls as Discord would get them (rows of labels)."""
+    check_panel(panel)
+    view = hand_view(BIG_ID, seat, BIG_ID, panel)
+    rows: list[list[str]] = []
+    if view is None:
+        return rows
+    for row in view.to_components():
+        assert len(row["components"]) <= 5
+        labels = []
+        for item in row["components"]:
+            assert len(item["custom_id"]) <= 100
+            assert len(item.get("label") or "") <= 80
+            for option in item.get("options") or []:
+                assert len(option["label"]) <= 100 and len(option["value"]) <= 100
+            assert len(item.get("options") or []) <= 25
+            labels.append(item.get("label") or "")
+        rows.append(labels)
+    assert len(rows) <= 5
+    return rows
+
+
+def hand_context(state: HeavenHellState, seat: int, ui_state: str = "") -> HandContext:
+    return HandContext(
+        game_id=BIG_ID,
+        seat=seat,
+        view=ENGINE.view(state, seat),
+        legal=ENGINE.legal_actions(state, seat),
+        seats=seats(),
+        to_act=ENGINE.to_act(state),
+        ui_state=ui_state,
+        tr=FRENCH,
+    )
+
+
+def test_a_crowded_five_seat_table_fits_in_french() -> None:
+    state = crowded()
+    view = ENGINE.view(state, None)
+    table = TableContext(1, view, [], seats(), ENGINE.to_act(state), False, FRENCH)
+    panel = UI.render_table(table)
+    check_panel(panel)
+    embed = panel.embeds[0]
+    assert embed.title == "Paradis & Enfer · manche 1 sur 5"
+    fields = {field.name: field.value or "" for field in embed.fields}
+    assert fields["Rangées · 😈 enfer │ 😇 paradis"].splitlines() == [
+        "🟥 😈 1 1 = 2 │ 😇 5 4 3 = **12** 🔒",
+        "🟨 😈 5 4 3 = **12** │ 😇 1 1 = 2 🔒",
+        "🟩 😈 4 5 = **9** │ 😇 2 2 2 = 6 🔒",
+        "🟦 😈 1 = 1 │ 😇 1 3 = **4**",
+        "🟪 😈 3 3 = **6** │ 😇 2 = 2",
+    ]
+    players = fields["Joueurs"].splitlines()
+    assert players[0] == f"▪️ **{LONG_NAME}0** (donneur) — 5 cartes · ×2 · 0 point"
+    assert players[1].startswith(f"▶️ **{LONG_NAME}1** — 5 cartes")
+    assert len(fields["Derniers coups"].splitlines()) == 9
+
+
+def test_a_round_summary_with_ties_and_the_final_message_fit_in_french() -> None:
+    state = crowded(phase=Phase.DECLARE)
+    doubles = [B, B, None, B, None]
+    report = score_round(0, 0, state.rows, state.hands, doubles)
+    state.reports = [report]
+    view = ENGINE.view(state, None)
+    events = [
+        DoublesRevealed(doubles=doubles),
+        RoundScored(round=0, points=report.points, totals=report.points),
+    ]
+    notice = TableContext(1, view, events, seats(), [], False, FRENCH)
+    panels = UI.render_notices(notice)
+    assert len(panels) == 1
+    check_panel(panels[0])
+    fields = {field.name: field.value or "" for field in panels[0].embeds[0].fields}
+    blue = fields["🟦 😈 1 │ 😇 4"].splitlines()
+    assert blue[0] == (
+        f"😇 Le paradis l'emporte\u00a0: **{LONG_NAME}1** en a le plus (4) et a joué son "
+        "coup double ×2\u00a0: **+8**."
+    ), "seats 1, 2 and 3 tie on 4; seat 1 is first from the dealer's left"
+    assert blue[1].startswith(f"Égalité avec {LONG_NAME}2, {LONG_NAME}3\u00a0: {LONG_NAME}1 vient")
+    result = GameResult(
+        cooperative=False,
+        seats=[
+            SeatResult(seat=s, rank=1 if s < 2 else s, score=9 - s, won=s < 2) for s in range(5)
+        ],
+    )
+    finish = UI.render_finish(FinishContext(notice, result, 3600.0, {}))
+    assert finish is not None
+    check_panel(finish)
+    assert finish.embeds[0].title == (
+        f"🏆 {LONG_NAME}0, {LONG_NAME}1 se partagent la victoire à Paradis & Enfer\u00a0!"
+    )
+
+
+def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
+    state = crowded()
+    rows = check_hand(UI.render_hand(hand_context(state, 1)), 1)
+    assert rows == [["🟥1", "🟥2", "🟨2", "🟦4", "🟪4"]]
+    fields = {f.name: f.value for f in UI.render_hand(hand_context(state, 1)).embeds[0].fields}
+    assert fields["Maintenant"].startswith("À toi (tu as pioché). **Choisis une carte**")
+
+    rows = check_hand(UI.render_hand(hand_context(state, 1, choose_code(B, 4))), 1)
+    assert rows[-1] == ["Enfer\u00a0: 1 → 5", "Paradis\u00a0: 4 → 8"]
+
+    seven = build_seven_card_hand()
+    rows = check_hand(UI.render_hand(hand_context(seven, 1, choose_code(P, 5))), 1)
+    assert [len(row) for row in rows] == [5, 2, 1], "seven cards, then the one legal side"
+
+    declaring = crowded(phase=Phase.DECLARE)
+    rows = check_hand(UI.render_hand(hand_context(declaring, 0)), 0)
+    assert rows == [["×2 sur 🟥 (tu en as 2)", "×2 sur 🟦 (tu en as 1)"], ["Pas de coup double"]]
+
+
+def build_seven_card_hand() -> HeavenHellState:
+    """Seven different cards after the draw; purple's heaven side is full."""
+    cards = Cards()
+    rows = {P: (cards.take(P, 1, 1, 2), [])}
+    hand = cards.take(R, 1, 2) + cards.take(Y, 3) + cards.take(G, 4) + cards.take(B, 5)
+    hand += cards.take(P, 5) + cards.take(R, 3)
+    others = [cards.take(Y, 1), cards.take(Y, 2), cards.take(G, 1), cards.take(G, 2)]
+    return build(cards, [others[0], hand, *others[1:]], rows, current=1)
+
+
+def test_a_round_where_heaven_led_nowhere_says_nobody_chose_a_double() -> None:
+    cards = Cards()
+    rows = {R: (cards.take(R, 1), cards.take(R, 2)), Y: (cards.take(Y, 1), cards.take(Y, 1))}
+    hands = [cards.take(R, 5), cards.take(Y, 5), cards.take(G, 5)]
+    state = build(cards, hands, rows)
+    report = score_round(0, 0, state.rows, state.hands, [None, None, None])
+    state.reports = [report]
+    scored = RoundScored(round=0, points=report.points, totals=report.points)
+    notice = TableContext(1, ENGINE.view(state, None), [scored], seats(3), [], False, Texts("en"))
+    (panel,) = UI.render_notices(notice)
+    embed = panel.embeds[0]
+    assert embed.description == "🎭 Heaven leads in no row: no doubles this round."
+    fields = {field.name: field.value or "" for field in embed.fields}
+    assert fields["🟥 😈 2 │ 😇 1"].splitlines()[0] == (
+        f"😈 Hell leads: **{LONG_NAME}0** holds the most (5) and scores **−5**."
+    )
+    assert fields["🟨 😈 1 │ 😇 1"].splitlines()[0] == "Equal sides: nobody scores."
+    assert fields["🟦 😈 0 │ 😇 0"].splitlines()[0] == "Equal sides: nobody scores."
