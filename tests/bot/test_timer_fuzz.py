@@ -17,10 +17,11 @@ import simcord
 
 from bot.settings import Settings
 from tests.bot.conftest import BotFactory, GameRegistration
-from tests.bot.helpers import button_labels, query, start_game, table_message
+from tests.bot.helpers import button_labels, start_game, table_message
 from tests.bot.tiny_engine import TINY_ENGINE
 from tests.bot.tiny_ui import TinyUI
 from tests.support.bots import TURN_SECONDS
+from tests.support.watch import Watch, progress
 
 
 @pytest.fixture(params=[0, 20], ids=["no-pause", "pause"])
@@ -44,31 +45,6 @@ class PatientTinyUI(TinyUI):
 def register_games(request: pytest.FixtureRequest) -> GameRegistration:
     ui = PatientTinyUI() if request.param else TinyUI()
     return lambda bot: bot.games.register(ui, engine=TINY_ENGINE)
-
-
-def progress(db: Path) -> tuple[int, str]:
-    rows = query(db, "SELECT action_count, status FROM games ORDER BY id DESC LIMIT 1")
-    return int(rows[0][0]), str(rows[0][1])
-
-
-class Watch:
-    """Counts the bot's messages in the game's place between two accepted actions."""
-
-    def __init__(self, place: simcord.ChannelHandle, db: Path, seats: int) -> None:
-        self.place, self.db = place, db
-        self.bound = 3 * seats + 6
-        self.seen = len(place.history())
-        self.actions = progress(db)[0]
-
-    def check(self) -> None:
-        history = self.place.history()
-        assert not any("<@None>" in (message.content or "") for message in history)
-        actions = progress(self.db)[0]
-        if actions != self.actions:
-            self.actions, self.seen = actions, len(history)
-            return
-        posted = len(history) - self.seen
-        assert posted <= self.bound, [m.content for m in history[self.seen :]]
 
 
 async def random_click(
@@ -114,11 +90,13 @@ async def test_random_clicks_timeouts_and_restarts(
             leaving = present.pop(rng.randrange(len(present)))
             await leaving.slash(place, "game leave")
         watch.check()
+    # A turn's time, and the pause before the stand-in's move when the time ran out at its end.
+    patience = TURN_SECONDS + settings.computer_delay_seconds + 1
     for _ in range(60):
         count, status = progress(db)
         if status != "running":
             break
-        await env.advance_time(TURN_SECONDS + 1)
+        await env.advance_time(patience)
         watch.check()
         assert progress(db) != (count, status), "nobody acted for a whole turn and nothing moved"
     assert progress(db)[1] == "finished"
