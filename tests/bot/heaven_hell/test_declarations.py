@@ -119,7 +119,7 @@ async def test_the_timer_reminds_and_chooses_only_for_those_who_have_not_chosen(
     timeouts = [text for text in texts(driver) if text.startswith("⌛")]
     assert timeouts == [
         f"⌛ <@{bob.member.id}>, <@{carol.member.id}> ran out of time: a computer player "
-        "plays this turn."
+        "acts for them this time."
     ]
     declared = [(seat, actor) for seat, actor, kind in kinds(driver.db) if kind == "declare"]
     assert declared == [(0, "human"), (1, "timeout"), (2, "timeout")]

@@ -44,7 +44,7 @@ async def test_an_absent_player_goes_on_autopilot_and_the_computers_finish_the_g
         ("timeout", "place")
     ]
     texts = [m.content or "" for m in driver.thread.history()]
-    assert f"⌛ <@{alice.id}> ran out of time: a computer player plays this turn." in texts
+    assert f"⌛ <@{alice.id}> ran out of time: a computer player acts for them this time." in texts
     assert ENGINE.to_act(driver.state()) == [0]
 
     await env.advance_time(TURN_SECONDS)
