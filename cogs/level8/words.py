@@ -22,7 +22,7 @@ COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪", "🟧
 WILD = "⭐"
 SKIP = "⛔"
 SET_NAMES: dict[int, str] = {2: "pair", 3: "triple", 4: "quad"}
-"""Catalog keys of sets by size; other sizes are "set of n"."""
+"""Catalog keys of sets by size (in `level8.need` and `level8.group`); other sizes are "set"."""
 
 
 def card(card_id: int) -> str:
@@ -63,11 +63,16 @@ def placed_card(placed: PlacedCard, kind: GroupKind) -> str:
 
 
 def group_title(tr: Texts, group: Group) -> str:
-    """"Run 3–6", "Set of 7s", "🟥 colour": what a group is, as lay-off targets name it."""
+    """"Run 3–6", "Pair of 7s", "🟥 colour": what a group is, as lay-off targets name it.
+
+    A set is named by its size and value together ("Pair of 3s", "5 × 3"): "Set of 3s" alone
+    reads as "a set of three cards" when it is a pair."""
     if group.kind is GroupKind.RUN:
         return tr("level8.group.run", low=group.low, high=group.high)
     if group.kind is GroupKind.SET:
-        return tr("level8.group.set", value=group.key)
+        size = len(group.cards)
+        name = SET_NAMES.get(size, "set")
+        return tr(f"level8.group.{name}", value=group.key, size=size)
     return tr("level8.group.colour", colour=COLOUR_SQUARES[group.key])
 
 

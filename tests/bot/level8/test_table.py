@@ -83,7 +83,9 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     assert "x" in controls(second), "the refreshed hand is at the next step"
 
     waiting = await driver.open_hand(other)
-    assert fields(waiting)["Now"] == f"Waiting for {player.member.name}."
+    drawn = f"▶️ **{player.member.name}** has drawn; still to come: lay down or lay off, then"
+    assert fields(waiting)["Now"] == f"{drawn} a discard or a Skip."
+    assert (driver.table().embeds[0].description or "").startswith(drawn)
     assert controls(waiting) == {}
     forged = forge_control(env, first, "dp")
     parts = forged.split(":")
@@ -130,7 +132,10 @@ async def test_spectators_are_told_they_do_not_play_and_see_the_public_table(
     table = driver.table()
     assert table.embeds[0].title == "Level 8 · round 1"
     state = driver.state()
-    assert table.embeds[0].description == f"🎴 Draw pile: {len(state.draw)} cards"
+    to_draw = ["alice", "Computer 2"][state.current]
+    assert table.embeds[0].description == (
+        f"▶️ **{to_draw}** is to draw.\n🎴 Draw pile: {len(state.draw)} cards"
+    )
     marks = ["▶️" if seat == state.current else "▪️" for seat in range(2)]
     assert [name for name in fields(table) if name != "Last moves"] == [
         f"{marks[0]} alice · level 1",

@@ -69,14 +69,17 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
         ("🟪12", "🟪12 → bob: Run 9–11")
     ]
     await driver.select(alice, hand, "o", [card_code(c(12, PURPLE))])
-    assert fields(hand)["Now"].startswith("None of your cards fits on a displayed group.")
+    assert fields(hand)["Now"] == (
+        "None of your cards fits on a displayed group. "
+        "To end your turn, **discard** a card or give a **Skip**."
+    )
     assert {c["label"] for p, c in controls(hand).items() if p.startswith("s")} == {
         "Skip bob",
         "Skip carol",
     }
     await driver.click(alice, hand, f"s{card_code(skip())}2")
 
-    assert fields(hand)["Now"] == "Waiting for bob."
+    assert fields(hand)["Now"] == "▶️ **bob** is to draw."
     assert [p for p in controls(hand)] == []
     table = driver.table()
     assert table.content.startswith(f"▶️ Turn: <@{driver.players[1].member.id}>")
@@ -210,7 +213,7 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     assert options(hand, "k") == [card_code(x) for x in kept]
     assert controls(hand)["k"]["max_values"] == 4
     await driver.select(alice, hand, "k", [card_code(wild()), card_code(c(13, GREEN))])
-    assert fields(hand)["Now"] == "Waiting for carol to choose the cards they keep."
+    assert fields(hand)["Now"] == "⏳ Choosing the cards to keep: carol."
 
     carol = driver.players[2]
     hand = await driver.open_hand(carol)
