@@ -19,7 +19,7 @@ from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
 from cogs.level8.builder import Building, read_building
 from cogs.level8.payloads import read_card, read_groups
 from cogs.level8.table import COLOUR, turn_text
-from cogs.level8.words import cards, level_text
+from cogs.level8.words import card, cards, level_text
 from games.core.errors import RuleError
 from games.level8.levels import HARD_KEEP_MAX
 from games.level8.state import Phase
@@ -38,10 +38,12 @@ def hand_panel(ctx: HandContext) -> HandPanel:
         raise TypeError("a hand needs a seat's own view")
     tr = ctx.tr
     me = view.players[ctx.seat]
+    description = cards(view.hand) or tr("level8.hand.empty")
+    new = draw.drawn(ctx.ui_state, view.hand)
+    if new is not None:
+        description += "\n" + tr("level8.hand.drawn", card=card(new))
     embed = discord.Embed(
-        title=tr("level8.hand.title", level=me.level),
-        description=cards(view.hand) or tr("level8.hand.empty"),
-        colour=COLOUR,
+        title=tr("level8.hand.title", level=me.level), description=description, colour=COLOUR
     )
     asks = level_text(tr, me.requirements)
     if me.displayed:
@@ -130,7 +132,7 @@ def dispatch(ctx: HandContext, view: Level8View, payload: str, values: Sequence[
     hand = view.hand or []
     requirements = view.players[ctx.seat].requirements
     if payload == draw.PILE or payload.startswith(draw.DISCARD):
-        return Choice(action=draw.choose(payload))
+        return draw.choose(payload, hand)
     if payload == display.PROPOSAL:
         offered = display.proposal(ctx.legal)
         if offered is None:

@@ -44,8 +44,11 @@ async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     seat = driver.state().current
     player = driver.players[seat]
     hand = await driver.open_hand(player)
+    before = driver.state().players[seat].hand
     await driver.click(player, hand, "dp")
     drawn = driver.state().players[seat].hand
+    (new,) = set(drawn) - set(before)
+    assert (hand.embeds[0].description or "").splitlines()[-1] == f"🆕 You drew {card(new)}."
 
     await env.restart_bot(make_bot())
 

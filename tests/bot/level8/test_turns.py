@@ -60,6 +60,9 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     assert labels == {"Draw pile (81 cards)", "Take 🟩9 (bob)"}
 
     await driver.click(alice, hand, "dd1")
+    assert hand.embeds[0].description == (
+        "🟧1 🟥3 🟦4 🟩5 🟥7 🟦8 🟩9 🟪12 🟧14 ⛔\n🆕 You drew 🟩9."
+    )
     assert fields(hand)["Proposal"] == "Run 3–5: 🟥3 🟦4 🟩5\nRun 7–9: 🟥7 🟦8 🟩9"
     assert controls(hand)["L"]["label"] == "Lay down level 1"
     await driver.click(alice, hand, "L")
