@@ -131,6 +131,8 @@ async def test_own_groups_ask_about_wilds_only_when_ambiguous_and_refuse_with_th
 
     await driver.select(alice, hand, "g", [card_code(x) for x in (c(3), c(4, BLUE), wild())])
     asked = next(p for p in controls(hand) if p.startswith("m"))
+    assert fields(hand)["Now"] == "What does the wild stand for in 🟥3 🟦4 ⭐?"
+    assert controls(hand)[asked]["placeholder"] == "What does the wild stand for?"
     assert [o["label"] for o in controls(hand)[asked]["options"]] == ["⭐ = 2", "⭐ = 5"]
     await driver.select(alice, hand, asked, ["3"])
     assert fields(hand)["Your groups so far"] == "Run 3–5: 🟥3 🟦4 ⭐=5"
