@@ -76,9 +76,20 @@ def group_title(tr: Texts, group: Group) -> str:
     return tr("level8.group.colour", colour=COLOUR_SQUARES[group.key])
 
 
+def value_then_wilds(placed: PlacedCard) -> tuple[bool, int]:
+    """Sort key of a colour group's cards: number cards by value, then the wilds."""
+    return (True, 0) if is_wild(placed.card) else (False, value_of(placed.card))
+
+
 def group_text(tr: Texts, group: Group) -> str:
-    """A displayed group with every card: "Run 3–5: 🟥3 ⭐=4 🟦5"."""
-    shown = " ".join(placed_card(placed, group.kind) for placed in group.cards)
+    """A displayed group with every card: "Run 3–5: 🟥3 ⭐=4 🟦5".
+
+    Runs come in value order from the engine; a colour group grows in the order cards were laid
+    off, so it is shown by value (its wilds last) for the eye to find a value in it."""
+    placed = group.cards
+    if group.kind is GroupKind.COLOUR:
+        placed = sorted(placed, key=value_then_wilds)
+    shown = " ".join(placed_card(p, group.kind) for p in placed)
     return tr("level8.group.line", title=group_title(tr, group), cards=shown)
 
 

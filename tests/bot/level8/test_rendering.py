@@ -198,15 +198,20 @@ def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
     assert rows == [["Cartes à garder (jusqu'à 4)…"], ["Ne rien garder"]]
 
 
-def test_sets_name_their_size_and_value_and_moves_read_naturally_in_both_languages() -> None:
-    """A pair of 3s once read "Set of 3s", as if it held three cards; French names never follow
-    "de", which a name starting with a vowel would need elided ("de Alice")."""
+def test_groups_and_moves_read_naturally_in_both_languages() -> None:
+    """A pair of 3s once read "Set of 3s", as if it held three cards; a colour group is shown by
+    value whatever the order of its lay-offs; French names never follow "de", which a name
+    starting with a vowel would need elided ("de Alice")."""
     sets = [
         group(GroupKind.SET, *[c(value, colour) for colour in range(size)])
         for value, size in ((3, 2), (7, 3), (9, 4), (12, 5))
     ]
+    laid_off_blues = group(GroupKind.COLOUR, c(9, BLUE), p(wild(0), BLUE), c(2, BLUE), c(12, BLUE))
     state = make_state(
-        [[c(1), c(2)], [c(4, BLUE), c(5, BLUE)]], levels=[8, 2], groups={1: sets}, current=1
+        [[c(1), c(2)], [c(4, BLUE), c(5, BLUE)]],
+        levels=[8, 2],
+        groups={0: [laid_off_blues], 1: sets},
+        current=1,
     )
     state.recent = [
         DrewFromDiscard(seat=1, owner=0, card=c(14)),
@@ -217,6 +222,7 @@ def test_sets_name_their_size_and_value_and_moves_read_naturally_in_both_languag
     for tr in (Texts("en"), FRENCH):
         panel = UI.render_table(TableContext(1, view, [], seats(2), [1], False, tr))
         shown[tr.locale] = [field.value or "" for field in panel.embeds[0].fields]
+    assert shown["en"][0].splitlines()[2] == "🟦 colour: 🟦2 🟦9 🟦12 ⭐=🟦"
     groups = shown["en"][1].splitlines()[2:]
     assert [line.split(":")[0] for line in groups] == [
         "Pair of 3s",
