@@ -210,6 +210,8 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     alice_id, carol_id = driver.players[0].member.id, driver.players[2].member.id
     assert driver.table().content.startswith(f"▶️ Turn: <@{alice_id}> (")
     assert f"<@{carol_id}> (" in driver.table().content
+    table_text = driver.table().embeds[0].description or ""
+    assert table_text.startswith("⏳ Choosing the cards to keep: alice, carol.\n")
 
     alice = driver.players[0]
     hand = await driver.open_hand(alice)
