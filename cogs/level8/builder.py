@@ -18,7 +18,15 @@ import discord
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionSelect, Choice, Control
 from cogs.level8.payloads import cards_code, groups_code, read_cards, read_groups
-from cogs.level8.words import COLOUR_SQUARES, WILD, card, cards, group_text, requirement_text
+from cogs.level8.words import (
+    WILD,
+    card,
+    cards,
+    clip,
+    group_text,
+    requirement_text,
+    stands_for,
+)
 from games.core.errors import RuleError
 from games.level8.actions import DisplayLevel
 from games.level8.cards import (
@@ -42,6 +50,8 @@ ASKING = "m"
 GROUP_MENU = "g"
 LEAVE = "B"
 PENDING_SEPARATOR = "|"
+OPTION_LIMIT = 100
+"""Discord's limit on a select option's description."""
 
 
 @dataclass(frozen=True)
@@ -179,6 +189,11 @@ def complete_group(
     return Choice(ui_state=Building(done).code())
 
 
+def wild_count(chosen: Sequence[int]) -> int:
+    """How many wilds a question is about, for "the wild" or "the wilds"."""
+    return sum(1 for card_id in chosen if is_wild(card_id))
+
+
 def built_lines(tr: Texts, requirements: Sequence[Requirement], building: Building) -> list[str]:
     """The groups built so far as they will be shown on the table."""
     return [
@@ -189,7 +204,8 @@ def built_lines(tr: Texts, requirements: Sequence[Requirement], building: Buildi
 
 def status(tr: Texts, requirements: Sequence[Requirement], building: Building) -> str:
     if building.pending is not None:
-        return tr("level8.hand.status.wilds", cards=cards(building.pending))
+        wilds = wild_count(building.pending)
+        return tr.plural("level8.hand.status.wilds", wilds, cards=cards(building.pending))
     index = len(building.done)
     return tr(
         "level8.hand.status.build",
@@ -246,20 +262,18 @@ def wilds_menu(tr: Texts, requirements: Sequence[Requirement], building: Buildin
         placed = with_meanings(requirement, building.pending, choice)
         group = build_group(requirement, placed)
         meanings = ", ".join(
-            COLOUR_SQUARES[p.wild_as] if requirement.kind is GroupKind.COLOUR else str(p.wild_as)
-            for p in placed
-            if p.wild_as is not None
+            stands_for(requirement.kind, p.wild_as) for p in placed if p.wild_as is not None
         )
         options.append(
             discord.SelectOption(
                 label=tr("level8.hand.wilds_option", wild=WILD, meanings=meanings),
-                description=group_text(tr, group)[:100],
+                description=clip(group_text(tr, group), OPTION_LIMIT),
                 value=str(choice),
             )
         )
     return ActionSelect(
         payload=building.code(),
         options=options,
-        placeholder=tr("level8.hand.wilds_placeholder"),
+        placeholder=tr.plural("level8.hand.wilds_placeholder", wild_count(building.pending)),
         row=0,
     )

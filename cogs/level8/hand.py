@@ -18,8 +18,8 @@ from bot.tables.ui import Choice, Control, HandContext, HandPanel
 from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
 from cogs.level8.builder import Building, read_building
 from cogs.level8.payloads import read_card, read_groups
-from cogs.level8.table import COLOUR
-from cogs.level8.words import cards, level_text
+from cogs.level8.table import COLOUR, turn_text
+from cogs.level8.words import card, cards, level_text
 from games.core.errors import RuleError
 from games.level8.levels import HARD_KEEP_MAX
 from games.level8.state import Phase
@@ -38,10 +38,12 @@ def hand_panel(ctx: HandContext) -> HandPanel:
         raise TypeError("a hand needs a seat's own view")
     tr = ctx.tr
     me = view.players[ctx.seat]
+    description = cards(view.hand) or tr("level8.hand.empty")
+    new = draw.drawn(ctx.ui_state, view.hand)
+    if new is not None:
+        description += "\n" + tr("level8.hand.drawn", card=card(new))
     embed = discord.Embed(
-        title=tr("level8.hand.title", level=me.level),
-        description=cards(view.hand) or tr("level8.hand.empty"),
-        colour=COLOUR,
+        title=tr("level8.hand.title", level=me.level), description=description, colour=COLOUR
     )
     asks = level_text(tr, me.requirements)
     if me.displayed:
@@ -65,10 +67,9 @@ def hand_panel(ctx: HandContext) -> HandPanel:
 
 
 def waiting(ctx: HandContext, view: Level8View, me: PublicPlayer) -> str:
+    """Between one's turns: whose turn it is and at which step, as the table says it."""
     tr = ctx.tr
-    names = ", ".join(ctx.seats[seat].name for seat in ctx.to_act)
-    key = "waiting_keep" if view.phase is Phase.KEEP else "waiting"
-    lines = [tr(f"level8.hand.status.{key}", names=names)]
+    lines = [turn_text(tr, view, ctx.seats, ctx.to_act) or tr("level8.hand.status.over")]
     if me.skip_in_front:
         lines.append(tr("level8.hand.status.skip_in_front"))
     return "\n".join(lines)
@@ -102,10 +103,12 @@ def play_step(
     else:
         status = tr("level8.hand.status.cannot_lay_down", level=me.level)
     first_free = 1 + max((control.row or 0 for control in controls), default=-1)
-    controls += end_turn.controls(
+    endings = end_turn.controls(
         tr, view, ctx.legal, ctx.seats, skip_row=first_free, discard_row=first_free + 1
     )
-    return status, controls
+    gives_skip = any(ending.payload.startswith(end_turn.SKIP_BUTTON) for ending in endings)
+    status += " " + tr("level8.hand.status.end_skip" if gives_skip else "level8.hand.status.end")
+    return status, [*controls, *endings]
 
 
 def current_building(ui_state: str) -> Building | None:
@@ -129,7 +132,7 @@ def dispatch(ctx: HandContext, view: Level8View, payload: str, values: Sequence[
     hand = view.hand or []
     requirements = view.players[ctx.seat].requirements
     if payload == draw.PILE or payload.startswith(draw.DISCARD):
-        return Choice(action=draw.choose(payload))
+        return draw.choose(payload, hand)
     if payload == display.PROPOSAL:
         offered = display.proposal(ctx.legal)
         if offered is None:

@@ -16,6 +16,7 @@ from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.level8.moves import move_lines
 from cogs.level8.words import SKIP, card, count, group_text, level_text
 from games.level8.config import LevelSide
+from games.level8.phases import Phase
 from games.level8.view import Level8View, PublicPlayer
 
 COLOUR = discord.Colour.from_rgb(52, 152, 219)
@@ -35,7 +36,9 @@ def spectator_view(ctx: TableContext) -> Level8View:
 def table_panel(ctx: TableContext) -> Panel:
     view = spectator_view(ctx)
     tr = ctx.tr
-    embed = discord.Embed(title=title(view, tr), description=piles(view, tr), colour=COLOUR)
+    turn = turn_text(tr, view, ctx.seats, ctx.to_act)
+    description = "\n".join(line for line in (turn, piles(view, tr)) if line)
+    embed = discord.Embed(title=title(view, tr), description=description, colour=COLOUR)
     for player in view.players:
         info = ctx.seats[player.seat]
         embed.add_field(
@@ -55,6 +58,17 @@ def title(view: Level8View, tr: Texts) -> str:
     if view.config.side is LevelSide.HARD:
         parts.append(tr("level8.table.hard"))
     return " · ".join(parts)
+
+
+def turn_text(
+    tr: Texts, view: Level8View, seats: Sequence[SeatInfo], to_act: Sequence[int]
+) -> str | None:
+    """Who acts and at which step: a turn is several clicks, and whether the seat has drawn yet
+    is what tells a watcher (or the next player) how far along it is."""
+    if not to_act or view.phase is Phase.OVER:
+        return None
+    names = ", ".join(seats[seat].name for seat in to_act)
+    return tr(f"level8.turn.{view.phase.value}", names=names)
 
 
 def piles(view: Level8View, tr: Texts) -> str:

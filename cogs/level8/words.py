@@ -22,7 +22,7 @@ COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪", "🟧
 WILD = "⭐"
 SKIP = "⛔"
 SET_NAMES: dict[int, str] = {2: "pair", 3: "triple", 4: "quad"}
-"""Catalog keys of sets by size; other sizes are "set of n"."""
+"""Catalog keys of sets by size (in `level8.need` and `level8.group`); other sizes are "set"."""
 
 
 def card(card_id: int) -> str:
@@ -63,17 +63,33 @@ def placed_card(placed: PlacedCard, kind: GroupKind) -> str:
 
 
 def group_title(tr: Texts, group: Group) -> str:
-    """"Run 3–6", "Set of 7s", "🟥 colour": what a group is, as lay-off targets name it."""
+    """"Run 3–6", "Pair of 7s", "🟥 colour": what a group is, as lay-off targets name it.
+
+    A set is named by its size and value together ("Pair of 3s", "5 × 3"): "Set of 3s" alone
+    reads as "a set of three cards" when it is a pair."""
     if group.kind is GroupKind.RUN:
         return tr("level8.group.run", low=group.low, high=group.high)
     if group.kind is GroupKind.SET:
-        return tr("level8.group.set", value=group.key)
+        size = len(group.cards)
+        name = SET_NAMES.get(size, "set")
+        return tr(f"level8.group.{name}", value=group.key, size=size)
     return tr("level8.group.colour", colour=COLOUR_SQUARES[group.key])
 
 
+def value_then_wilds(placed: PlacedCard) -> tuple[bool, int]:
+    """Sort key of a colour group's cards: number cards by value, then the wilds."""
+    return (True, 0) if is_wild(placed.card) else (False, value_of(placed.card))
+
+
 def group_text(tr: Texts, group: Group) -> str:
-    """A displayed group with every card: "Run 3–5: 🟥3 ⭐=4 🟦5"."""
-    shown = " ".join(placed_card(placed, group.kind) for placed in group.cards)
+    """A displayed group with every card: "Run 3–5: 🟥3 ⭐=4 🟦5".
+
+    Runs come in value order from the engine; a colour group grows in the order cards were laid
+    off, so it is shown by value (its wilds last) for the eye to find a value in it."""
+    placed = group.cards
+    if group.kind is GroupKind.COLOUR:
+        placed = sorted(placed, key=value_then_wilds)
+    shown = " ".join(placed_card(p, group.kind) for p in placed)
     return tr("level8.group.line", title=group_title(tr, group), cards=shown)
 
 

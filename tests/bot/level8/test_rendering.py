@@ -19,7 +19,7 @@ from cogs.level8.ui import Level8UI
 from games.core.result import GameResult, SeatResult
 from games.level8 import ENGINE
 from games.level8.config import LevelSide
-from games.level8.events import Discarded, LaidOff, RoundEnded
+from games.level8.events import Discarded, DrewFromDiscard, LaidOff, RoundEnded
 from games.level8.groups import PlacedCard
 from games.level8.levels import GroupKind
 from games.level8.state import GameState, Phase
@@ -111,7 +111,9 @@ def check_hand(panel: HandPanel, seat: int) -> list[list[str]]:
     return rows
 
 
-def hand_context(state: GameState, seat: int, ui_state: str = "") -> HandContext:
+def hand_context(
+    state: GameState, seat: int, ui_state: str = "", tr: Texts = FRENCH
+) -> HandContext:
     return HandContext(
         game_id=BIG_ID,
         seat=seat,
@@ -120,7 +122,7 @@ def hand_context(state: GameState, seat: int, ui_state: str = "") -> HandContext
         seats=seats(len(state.players)),
         to_act=ENGINE.to_act(state),
         ui_state=ui_state,
-        tr=FRENCH,
+        tr=tr,
     )
 
 
@@ -194,3 +196,67 @@ def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
     hard.players[0].level = 5
     rows = check_hand(UI.render_hand(hand_context(hard, 0)), 0)
     assert rows == [["Cartes à garder (jusqu'à 4)…"], ["Ne rien garder"]]
+
+
+def test_groups_and_moves_read_naturally_in_both_languages() -> None:
+    """A pair of 3s once read "Set of 3s", as if it held three cards; a colour group is shown by
+    value whatever the order of its lay-offs; French names never follow "de", which a name
+    starting with a vowel would need elided ("de Alice")."""
+    sets = [
+        group(GroupKind.SET, *[c(value, colour) for colour in range(size)])
+        for value, size in ((3, 2), (7, 3), (9, 4), (12, 5))
+    ]
+    laid_off_blues = group(GroupKind.COLOUR, c(9, BLUE), p(wild(0), BLUE), c(2, BLUE), c(12, BLUE))
+    state = make_state(
+        [[c(1), c(2)], [c(4, BLUE), c(5, BLUE)]],
+        levels=[8, 2],
+        groups={0: [laid_off_blues], 1: sets},
+        current=1,
+    )
+    state.recent = [
+        DrewFromDiscard(seat=1, owner=0, card=c(14)),
+        LaidOff(seat=1, owner=0, group=0, placed=p(c(15))),
+    ]
+    view = ENGINE.view(state, None)
+    shown: dict[str, list[str]] = {}
+    for tr in (Texts("en"), FRENCH):
+        panel = UI.render_table(TableContext(1, view, [], seats(2), [1], False, tr))
+        shown[tr.locale] = [field.value or "" for field in panel.embeds[0].fields]
+    assert shown["en"][0].splitlines()[2] == "🟦 colour: 🟦2 🟦9 🟦12 ⭐=🟦"
+    groups = shown["en"][1].splitlines()[2:]
+    assert [line.split(":")[0] for line in groups] == [
+        "Pair of 3s",
+        "Triple of 7s",
+        "Quad of 9s",
+        "5 × 12s",
+    ]
+    groups = shown["fr"][1].splitlines()[2:]
+    assert [line.split("\u00a0:")[0] for line in groups] == [
+        "Paire de 3",
+        "Brelan de 7",
+        "Carré de 9",
+        "5 × 12",
+    ]
+    assert shown["fr"][-1] == (
+        f"**{LONG_NAME}1**\u00a0: a pris 🟥14 chez {LONG_NAME}0"
+        f" · a ajouté 🟥15 chez {LONG_NAME}0"
+    )
+
+
+def test_the_hand_tells_how_to_end_the_turn_with_the_cards_it_holds() -> None:
+    """"Give a Skip" only to a player who holds one (and not as their last card)."""
+    run = group(GroupKind.RUN, c(3), c(4), c(5))
+    state = make_state([[c(9), c(11, BLUE)], [c(1, BLUE)]], groups={0: [run, run]}, levels=[1, 1])
+    english = Texts("en")
+
+    def now(hand: list[int]) -> str:
+        state.players[0].hand = hand
+        panel = UI.render_hand(hand_context(state, 0, tr=english))
+        fields = {f.name: f.value for f in panel.embeds[0].fields}
+        return fields["Now"] or ""
+
+    assert now([c(9), c(11, BLUE)]) == (
+        "None of your cards fits on a displayed group. To end your turn, **discard** a card."
+    )
+    assert now([c(9), skip()]).endswith("To end your turn, **discard** a card or give a **Skip**.")
+    assert now([skip()]).endswith("To end your turn, **discard** a card.")

@@ -28,6 +28,18 @@ def kinds(settings: Settings) -> list[tuple[int, str, str]]:
     ]
 
 
+def speak_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every member's Discord client is in French from now on (interactions carry its locale)."""
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+
+
 async def two_people(env: simcord.Env, settings: Settings, **options: Any) -> Any:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -44,8 +56,11 @@ async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     seat = driver.state().current
     player = driver.players[seat]
     hand = await driver.open_hand(player)
+    before = driver.state().players[seat].hand
     await driver.click(player, hand, "dp")
     drawn = driver.state().players[seat].hand
+    (new,) = set(drawn) - set(before)
+    assert (hand.embeds[0].description or "").splitlines()[-1] == f"🆕 You drew {card(new)}."
 
     await env.restart_bot(make_bot())
 
@@ -83,7 +98,9 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     assert "x" in controls(second), "the refreshed hand is at the next step"
 
     waiting = await driver.open_hand(other)
-    assert fields(waiting)["Now"] == f"Waiting for {player.member.name}."
+    drawn = f"▶️ **{player.member.name}** has drawn; still to come: lay down or lay off, then"
+    assert fields(waiting)["Now"] == f"{drawn} a discard or a Skip."
+    assert (driver.table().embeds[0].description or "").startswith(drawn)
     assert controls(waiting) == {}
     forged = forge_control(env, first, "dp")
     parts = forged.split(":")
@@ -130,7 +147,10 @@ async def test_spectators_are_told_they_do_not_play_and_see_the_public_table(
     table = driver.table()
     assert table.embeds[0].title == "Level 8 · round 1"
     state = driver.state()
-    assert table.embeds[0].description == f"🎴 Draw pile: {len(state.draw)} cards"
+    to_draw = ["alice", "Computer 2"][state.current]
+    assert table.embeds[0].description == (
+        f"▶️ **{to_draw}** is to draw.\n🎴 Draw pile: {len(state.draw)} cards"
+    )
     marks = ["▶️" if seat == state.current else "▪️" for seat in range(2)]
     assert [name for name in fields(table) if name != "Last moves"] == [
         f"{marks[0]} alice · level 1",
@@ -217,14 +237,7 @@ async def test_the_table_in_the_servers_language_and_the_hand_in_the_players(
     seats = [value for name, value in fields(table).items() if "niveau" in name]
     assert len(seats) == 2 and all("🎯 2 suites de 3" in value for value in seats)
 
-    original = simcord.interactions.base_payload
-
-    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    speak_french(monkeypatch)
     hand = (await alice.click(table, label="Voir ma main")).response
     assert hand is not None and hand.embeds[0].title == "🃏 Ta main · niveau 1"
     assert fields(hand)["Le niveau 1 demande"] == "2 suites de 3"
@@ -267,3 +280,29 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
     driver.collect(player.member.id)
     assert [m.content for m in result.followups] == ["This game is over."]
     assert len(logged_actions(settings.database_path)) == 1
+
+
+async def test_the_rules_in_both_languages_cover_the_levels_and_the_skips(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/rules level8` answers in the member's language, with both sides of the level card and
+    what happens to a served Skip (the table shows them lying under the draw pile)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    english = (await alice.slash(channel, "rules", game="level8")).response
+    assert english is not None and english.ephemeral
+    assert english.embeds[0].title == "Rules of Level 8"
+    lines = (english.embeds[0].description or "").splitlines()
+    assert "**Levels (standard side):** 1. two runs of 3 · 2. four pairs" in "\n".join(lines)
+    assert "**Hard side:** 1. run of 3 + run of 4" in "\n".join(lines)
+    assert any("A served Skip goes face up under the draw pile" in line for line in lines)
+
+    speak_french(monkeypatch)
+    french = (await alice.slash(channel, "rules", game="level8")).response
+    assert french is not None and french.embeds[0].title == "Règles de Level 8"
+    text = french.embeds[0].description or ""
+    assert "**Niveaux (face standard)\u00a0:** 1. deux suites de 3 · 2. quatre paires" in text
+    assert "**Face difficile\u00a0:** 1. suite de 3 + suite de 4" in text
+    assert "Une carte Passe subie va face visible sous la pioche" in text

@@ -60,6 +60,9 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     assert labels == {"Draw pile (81 cards)", "Take 🟩9 (bob)"}
 
     await driver.click(alice, hand, "dd1")
+    assert hand.embeds[0].description == (
+        "🟧1 🟥3 🟦4 🟩5 🟥7 🟦8 🟩9 🟪12 🟧14 ⛔\n🆕 You drew 🟩9."
+    )
     assert fields(hand)["Proposal"] == "Run 3–5: 🟥3 🟦4 🟩5\nRun 7–9: 🟥7 🟦8 🟩9"
     assert controls(hand)["L"]["label"] == "Lay down level 1"
     await driver.click(alice, hand, "L")
@@ -69,14 +72,17 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
         ("🟪12", "🟪12 → bob: Run 9–11")
     ]
     await driver.select(alice, hand, "o", [card_code(c(12, PURPLE))])
-    assert fields(hand)["Now"].startswith("None of your cards fits on a displayed group.")
+    assert fields(hand)["Now"] == (
+        "None of your cards fits on a displayed group. "
+        "To end your turn, **discard** a card or give a **Skip**."
+    )
     assert {c["label"] for p, c in controls(hand).items() if p.startswith("s")} == {
         "Skip bob",
         "Skip carol",
     }
     await driver.click(alice, hand, f"s{card_code(skip())}2")
 
-    assert fields(hand)["Now"] == "Waiting for bob."
+    assert fields(hand)["Now"] == "▶️ **bob** is to draw."
     assert [p for p in controls(hand)] == []
     table = driver.table()
     assert table.content.startswith(f"▶️ Turn: <@{driver.players[1].member.id}>")
@@ -125,6 +131,8 @@ async def test_own_groups_ask_about_wilds_only_when_ambiguous_and_refuse_with_th
 
     await driver.select(alice, hand, "g", [card_code(x) for x in (c(3), c(4, BLUE), wild())])
     asked = next(p for p in controls(hand) if p.startswith("m"))
+    assert fields(hand)["Now"] == "What does the wild stand for in 🟥3 🟦4 ⭐?"
+    assert controls(hand)[asked]["placeholder"] == "What does the wild stand for?"
     assert [o["label"] for o in controls(hand)[asked]["options"]] == ["⭐ = 2", "⭐ = 5"]
     await driver.select(alice, hand, asked, ["3"])
     assert fields(hand)["Your groups so far"] == "Run 3–5: 🟥3 🟦4 ⭐=5"
@@ -202,6 +210,8 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     alice_id, carol_id = driver.players[0].member.id, driver.players[2].member.id
     assert driver.table().content.startswith(f"▶️ Turn: <@{alice_id}> (")
     assert f"<@{carol_id}> (" in driver.table().content
+    table_text = driver.table().embeds[0].description or ""
+    assert table_text.startswith("⏳ Choosing the cards to keep: alice, carol.\n")
 
     alice = driver.players[0]
     hand = await driver.open_hand(alice)
@@ -210,7 +220,7 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     assert options(hand, "k") == [card_code(x) for x in kept]
     assert controls(hand)["k"]["max_values"] == 4
     await driver.select(alice, hand, "k", [card_code(wild()), card_code(c(13, GREEN))])
-    assert fields(hand)["Now"] == "Waiting for carol to choose the cards they keep."
+    assert fields(hand)["Now"] == "⏳ Choosing the cards to keep: carol."
 
     carol = driver.players[2]
     hand = await driver.open_hand(carol)

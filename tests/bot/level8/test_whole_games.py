@@ -1,5 +1,6 @@
 """Whole games of Level 8 played through the hand's controls: two people; two people and two
-computers. Every message is checked for leaked cards as it arrives (see the driver)."""
+computers. Every message is checked for leaked cards as it arrives (see the driver), and the
+results reach `/stats` and `/leaderboard game:level8`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import simcord
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.bot.level8.driver import logged_actions, start
+from tests.stats.helpers import embed_of, field_value, leaderboard, rows
+from tests.stats.test_competitive_board import admin_of
 from tests.support.messages import fields
 
 
@@ -56,8 +59,18 @@ async def test_two_members_play_a_whole_game(
     ]
     stats = (await winner.slash(channel, "stats show")).response
     assert stats is not None
-    level8 = next(f.value or "" for f in stats.embeds[0].fields if f.name == "Level 8")
-    assert "1 game · 1 win (100%)" in level8
+    assert "1 game · 1 win (100%)" in field_value(stats, "Level 8")
+
+    loser = [alice, bob][1 - state.winner]
+    await admin_of(env, guild).slash(channel, "settings", **{"leaderboard-min-games": 1})
+    page = await leaderboard(loser, channel, "level8")
+    assert embed_of(page).title == "Level 8 — Ratings — all time"
+    assert [line.split(" — ")[0] for line in rows(page)] == [
+        f"**1.** <@{winner.id}>",
+        f"**2.** <@{loser.id}>",
+    ]
+    assert rows(page)[0].endswith("1 game · 1 win (100%)")
+    assert rows(page)[1].endswith("1 game · 0 wins (0%)")
 
 
 async def test_two_members_and_two_computers_play_a_whole_game(
@@ -83,7 +96,7 @@ async def test_two_members_and_two_computers_play_a_whole_game(
     }
     *_, table, final = driver.thread.history()
     assert table.content.startswith("🏁 Game over.")
-    assert final.embeds[0].title.endswith("wins Level 8!") or state.winner is None
+    assert (final.embeds[0].title or "").endswith("wins Level 8!") or state.winner is None
     # A computer's turn is several actions, each editing the table: new messages are the
     # table reposted when a person must act (or after a round summary), never one per move.
     turns_of_people = sum(
