@@ -46,12 +46,16 @@ def duration(seconds: int, tr: Texts) -> str:
 
 
 def option_lines(options: dict[str, Any], tr: Texts) -> list[str]:
-    """The `/play` options as the lobby shows them: switches that are on, and chosen values."""
+    """The `/play` options as the lobby shows them: switches that are on, chosen values, and
+    switches that are off where "off" is a choice of its own worth saying (`lobby.option_off`:
+    the standard side of Level 8's card), so that players see which side they will play."""
     lines: list[str] = []
     for name, value in options.items():
         if isinstance(value, bool):
             if value:
                 lines.append(tr(f"lobby.option.{name}"))
+            elif tr.has(off := f"lobby.option_off.{name}"):
+                lines.append(tr(off))
         else:
             choice = f"lobby.choice.{name}.{value}"
             shown = tr(choice) if tr.has(choice) else value

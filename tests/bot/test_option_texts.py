@@ -18,3 +18,11 @@ def test_chosen_values_are_shown_in_words_and_switches_by_name() -> None:
 
 def test_a_value_without_words_is_shown_as_given() -> None:
     assert option_lines({"deck": "custom"}, Texts("en")) == ["Deck: custom"]
+
+
+def test_a_switch_whose_off_side_is_a_choice_says_so() -> None:
+    assert option_lines({"deck": "fr", "hard": False, "expert": False}, Texts("en")) == [
+        "Deck: French edition (101 cards)",
+        "Standard side of the level card",
+    ]
+    assert option_lines({"hard": False}, Texts("fr")) == ["Face standard de la carte Niveaux"]
