@@ -90,6 +90,8 @@ class Texts:
 
     def plural(self, key: str, n: int, /, **params: Any) -> str:
         """`<key>.one` or `<key>.other` with `{n}`, by the language's rule: French uses the
-        singular for 0 and 1 ("0 carte posée"), English for 1 only ("0 cards placed")."""
-        singular = n in (0, 1) if self.locale == "fr" else n == 1
+        singular for 0 and 1 ("0 carte posée"), English for 1 only ("0 cards placed"); a
+        negative count takes its size's form ("−1 point", "−6 points")."""
+        size = abs(n)
+        singular = size in (0, 1) if self.locale == "fr" else size == 1
         return self(f"{key}.{'one' if singular else 'other'}", n=n, **params)

@@ -79,7 +79,7 @@ class TablePublisher:
         notices = running.ui.render_notices(table)
         if finished and game.outcome is not None:
             outcome = GameResult.model_validate_json(game.outcome)
-            header = render.results_lines(outcome, seats, tr)
+            header = render.results_lines(outcome, seats, tr, game.game_key)
         else:
             header = [render.turn_line(game, seats, to_act, tr)]
         content = render.framed_content(panel, header)

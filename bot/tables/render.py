@@ -139,9 +139,12 @@ def turn_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: 
     return tr("table.turn", who=", ".join(parts)) if parts else ""
 
 
-def results_lines(result: GameResult, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+def results_lines(
+    result: GameResult, seats: Sequence[SeatInfo], tr: Texts, game_key: str
+) -> list[str]:
     """A line per seat by rank; one line for the whole team in a cooperative game, where every
-    seat shares rank 1 and the team's score."""
+    seat shares rank 1 and the team's score. A game says what its score counts with a plural
+    entry `<area>.result_score` ("level 8", "12 points"); a bare number reads as anything."""
     lines = [tr("table.finished")]
     names = {info.seat: info.name if info.is_computer else info.mention for info in seats}
     if result.cooperative and result.seats:
@@ -149,9 +152,11 @@ def results_lines(result: GameResult, seats: Sequence[SeatInfo], tr: Texts) -> l
         key = "table.result_team_won" if team.won else "table.result_team"
         everyone = ", ".join(names[entry.seat] for entry in result.seats)
         return [*lines, tr(key, names=everyone, score=team.score)]
+    unit = f"{game_key.replace('-', '_')}.result_score"
     for entry in sorted(result.seats, key=lambda entry: (entry.rank, entry.seat)):
         key = "table.result_won" if entry.won else "table.result"
-        lines.append(tr(key, rank=entry.rank, name=names[entry.seat], score=entry.score))
+        score = tr.plural(unit, entry.score) if tr.has(f"{unit}.one") else str(entry.score)
+        lines.append(tr(key, rank=entry.rank, name=names[entry.seat], score=score))
     return lines
 
 

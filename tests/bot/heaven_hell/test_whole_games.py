@@ -38,6 +38,9 @@ async def test_three_members_play_a_whole_game(
     *_, table, final = history
     best = max(totals)
     assert table.content.startswith("🏁 Game over.")
+    first = min(range(3), key=lambda seat: (-totals[seat], seat))
+    points = "point" if abs(best) == 1 else "points"
+    assert table.content.splitlines()[1] == f"🏆 1. <@{members[first].id}> — {best} {points}"
     assert table.components == []
     winners = [members[seat].name for seat in range(3) if totals[seat] == best]
     assert final.embeds[0].title in (

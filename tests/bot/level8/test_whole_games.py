@@ -48,7 +48,7 @@ async def test_two_members_play_a_whole_game(
     summaries = [title for title in titles if title.startswith("🏁 Round")]
     assert len(summaries) == state.round - 1 + (state.end_reason == "went_out_on_level_7")
     *_, table, final = history
-    assert table.content.startswith(f"🏁 Game over.\n🏆 1. <@{winner.id}> — 8")
+    assert table.content.startswith(f"🏁 Game over.\n🏆 1. <@{winner.id}> — level 8")
     assert table.components == []
     assert final.embeds[0].title == f"🏆 {winner.name} wins Level 8!"
     assert fields(final)["Rounds"] == str(state.round)
