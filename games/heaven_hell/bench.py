@@ -68,11 +68,12 @@ def win_credits(won: list[bool]) -> list[float]:
     return [1.0 / winners if seat_won else 0.0 for seat_won in won]
 
 
-def margin95(block_means: list[float]) -> float:
-    """Half-width of the 95 % normal interval of the mean of independent block means."""
+def margin95(block_means: list[float]) -> float | None:
+    """Half-width of the 95 % normal interval of the mean of independent block means; None
+    with fewer than two blocks (no spread to measure)."""
     count = len(block_means)
     if count < 2:
-        return math.nan
+        return None
     mean = sum(block_means) / count
     variance = sum((value - mean) ** 2 for value in block_means) / (count - 1)
     return 1.96 * math.sqrt(variance / count)
@@ -144,14 +145,17 @@ def main(argv: list[str]) -> int:
     elapsed = time.perf_counter() - started
     per_seat = {name: args.games * seats_of[name] for name in names}
     share = {name: round(credit[name] / per_seat[name], 4) for name in names}
-    margin = {name: round(margin95(block_means[name]), 4) for name in names}
+    margins = {name: margin95(block_means[name]) for name in names}
+    margin = {name: None if value is None else round(value, 4) for name, value in margins.items()}
     decision_ms = {
         name: {"p50": round(1000 * percentile(times[name], 0.5), 3),
                "p99": round(1000 * percentile(times[name], 0.99), 3)}
         for name in names
     }
     for name in names:
-        print(f"{name}: win share {100 * share[name]:.1f} % ± {100 * margin[name]:.1f} "
+        value = margin[name]
+        spread = "n/a" if value is None else f"{100 * value:.1f}"
+        print(f"{name}: win share {100 * share[name]:.1f} % ± {spread} "
               f"(fair {100 / players:.1f} %), decision p50 {decision_ms[name]['p50']} ms, "
               f"p99 {decision_ms[name]['p99']} ms", file=sys.stderr)
     print(json.dumps({
