@@ -11,6 +11,7 @@ it runs for every decision of a simulation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 
 from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, colour_index
@@ -63,7 +64,9 @@ def _cumulative(distribution: list[float]) -> list[float]:
 class HoldingEstimate:
     """Per colour: each opponent's sum distribution, and the seat's outlook for a holding."""
 
-    def __init__(self, view: HeavenHellView) -> None:
+    def __init__(self, view: HeavenHellView, bias: Sequence[float] | None = None) -> None:
+        """`bias[c]` scales the share of colour c's unknown cards given to each opponent (1 for
+        every colour, the default, is the uniform deal)."""
         assert view.seat is not None
         order = tie_break_order(view.dealer, view.players)
         place = {seat: position for position, seat in enumerate(order)}
@@ -73,13 +76,14 @@ class HoldingEstimate:
         unknown = sum(sum(by_value.values()) for by_value in counts)
         # Per colour and opponent: (P(sum = s), P(sum <= s), whether I win a tie with them).
         self._rivals: list[list[tuple[list[float], list[float], bool]]] = []
-        for by_value in counts:
+        for colour, by_value in enumerate(counts):
+            scale = 1.0 if bias is None else bias[colour]
             cache: dict[int, tuple[list[float], list[float]]] = {}
             rivals = []
             for opponent in opponents:
                 size = opponent.hand_size
                 if size not in cache:
-                    share = size / unknown if unknown else 0.0
+                    share = min(1.0, scale * size / unknown) if unknown else 0.0
                     distribution = sum_distribution(by_value, share)
                     cache[size] = (distribution, _cumulative(distribution))
                 distribution, cumulative = cache[size]

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from games.heaven_hell import ENGINE
+from games.heaven_hell import ENGINE, bench
 from games.heaven_hell.actions import DeclareDouble, PlaceCard
-from games.heaven_hell.bench import main
+from games.heaven_hell.bench import main, win_credits
 from games.heaven_hell.config import HeavenHellConfig
+from games.heaven_hell.policies.base import HeavenHellPolicy
 from games.heaven_hell.state import Phase
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
 
@@ -50,18 +51,58 @@ def test_state_round_trips_through_json_exactly() -> None:
 
 
 def test_bench_prints_one_json_line_with_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["--players", "3", "--games", "3", "--seed", "4", "--lineup",
+    code = main(["--players", "3", "--games", "6", "--seed", "4", "--lineup",
                  "heuristic,random,random"])
     assert code == 0
     out = capsys.readouterr()
     figures = json.loads(out.out.strip().splitlines()[-1])
-    assert set(figures) == {"game", "players", "games", "seed", "lineup", "win_rate",
-                            "avg_points", "games_per_s"}
+    assert set(figures) == {"game", "players", "games", "seed", "lineup", "win_share",
+                            "margin95", "fair_share", "avg_points", "decision_ms",
+                            "games_per_s"}
     assert figures["game"] == "heaven-hell"
     assert figures["lineup"] == ["heuristic", "random", "random"]
-    assert set(figures["win_rate"]) == {"heuristic", "random"}
-    assert 0.0 <= figures["win_rate"]["random"] <= 1.0
-    assert "3/3 games" in out.err
+    shares = figures["win_share"]
+    assert set(shares) == {"heuristic", "random"}
+    # One win per game, ties split: the seats' shares add up to one.
+    assert shares["heuristic"] + 2 * shares["random"] == pytest.approx(1.0, abs=1e-3)
+    assert figures["fair_share"] == pytest.approx(1 / 3, abs=1e-3)
+    assert set(figures["margin95"]) == {"heuristic", "random"}
+    timing = figures["decision_ms"]["heuristic"]
+    assert 0.0 < timing["p50"] <= timing["p99"]
+    assert "6/6 games" in out.err
+    assert "heuristic: win share" in out.err
+
+
+def test_bench_rotates_every_policy_through_every_seat_of_every_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seatings: list[tuple[int, tuple[str, ...]]] = []
+
+    def record(policies: list[HeavenHellPolicy], seed: int, config: HeavenHellConfig,
+               timings: list[list[float]] | None = None) -> list[tuple[int, bool]]:
+        seatings.append((seed, tuple(policy.name for policy in policies)))
+        for seat_times in timings or []:
+            seat_times.append(0.001)
+        return [(0, True)] * len(policies)
+
+    monkeypatch.setattr(bench, "play_game", record)
+    assert main(["--players", "3", "--games", "6", "--seed", "10", "--lineup",
+                 "heuristic,baseline,random"]) == 0
+    for seed in (10, 11):
+        seated = [names for deal, names in seatings if deal == seed]
+        assert len(seated) == 3
+        for seat in range(3):
+            assert {names[seat] for names in seated} == {"heuristic", "baseline", "random"}
+
+
+def test_shared_victories_split_the_win() -> None:
+    assert win_credits([True, False, True, False]) == [0.5, 0.0, 0.5, 0.0]
+    assert win_credits([False, True, False]) == [0.0, 1.0, 0.0]
+
+
+def test_bench_refuses_a_game_count_that_cannot_rotate_evenly() -> None:
+    with pytest.raises(SystemExit):
+        main(["--players", "4", "--games", "6"])
 
 
 def test_bench_refuses_a_lineup_of_the_wrong_length() -> None:
