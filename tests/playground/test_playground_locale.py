@@ -54,6 +54,7 @@ def test_a_member_switched_to_french_gets_a_french_hand_even_after_a_restart(
         playground = start(database)
         again = playground.state()
         assert locales(again) == {"Alice": EN, "Bob": FR, "Chloé": FR, "Dmitri": EN}
+        assert ["jouer", "the-game"] in command_labels(playground.state(game.bob, game.games))
         show_hand(playground, game.bob, game.thread)
         assert "🃏 Ta main" in texts(hand(playground.state(game.bob, game.thread)))
         answer = playground.post("/api/locale", {"member": game.bob, "locale": "en-US"})
