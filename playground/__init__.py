@@ -4,6 +4,7 @@ simulated Discord, played from a local web page.
 - `world`: the simulated server (guild, #games, members) and the file that keeps it between runs.
 - `session`: the running bot and world; every member's action goes through SimCord, one at a time,
   while the simulated clock follows the wall clock.
+- `client_locale`: each member's Discord client language, put in their interactions' payloads.
 - `view`: what one member sees in one channel or thread, as JSON for the page.
 - `server`: the loopback HTTP server the page talks to; `static/` holds the page itself.
 

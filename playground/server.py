@@ -60,6 +60,7 @@ def create_app(playground: Playground, port: int) -> web.Application:
     app.router.add_post("/api/select", _select)
     app.router.add_post("/api/message", _message)
     app.router.add_post("/api/react", _react)
+    app.router.add_post("/api/locale", _locale)
     return app
 
 
@@ -175,6 +176,14 @@ async def _react(request: web.Request) -> web.StreamResponse:
             _int(body.get("message"), "message"),
             str(body.get("emoji", "")),
         )
+    )
+
+
+async def _locale(request: web.Request) -> web.StreamResponse:
+    body = await _body(request)
+    playground = request.app[PLAYGROUND]
+    return await _answer(
+        playground.set_locale(_int(body.get("member"), "member"), str(body.get("locale", "")))
     )
 
 

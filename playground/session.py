@@ -24,6 +24,7 @@ from simcord.interactions import parse_option_input
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
 from playground import world as worlds
+from playground.client_locale import LANGUAGES, ClientLocales
 from playground.world import World
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ class Playground:
         self._ticker: asyncio.Task[None] | None = None
         self._errors_seen = 0
         self._saved_changes = -1
+        self._client_locales = ClientLocales(lambda user_id: self.world.locale(user_id))
         self.bot_errors: list[str] = []
         self.restored = False
 
@@ -77,7 +79,12 @@ class Playground:
         env = simcord.Env(create_bot(self.settings), check_errors=False)
         ids = worlds.restore(env, self.world_path)
         worlds.follow_wall_clock(env)
-        await env.start()
+        self._client_locales.install()
+        try:
+            await env.start()
+        except BaseException:
+            self._client_locales.remove()
+            raise
         self._env = env
         self.restored = ids is not None
         self._world = worlds.reattach(env, ids) if ids is not None else worlds.build(env)
@@ -98,6 +105,7 @@ class Playground:
             # SimCord detaches the bot without closing it; closing it closes the database.
             await bot.close()
             self._env = None
+        self._client_locales.remove()
 
     async def _follow_wall_clock(self) -> None:
         while True:
@@ -149,6 +157,18 @@ class Playground:
             raise ActionError(str(error) or type(error).__name__) from error
         except TimeoutError as error:
             raise ActionError("the bot did not answer in time (see the terminal)") from error
+
+    async def set_locale(self, member_id: int, locale: str) -> None:
+        """Switches the member's Discord client language: their next interactions carry it, as
+        after changing the language in Discord's settings. Saved at once, a change the bot never
+        hears of."""
+        async with self._acting():
+            if locale not in LANGUAGES:
+                raise ActionError(f"no client language {locale!r}")
+            member = self.world.member(member_id)
+            async with self._lock:
+                self.world.locales[member.id] = locale
+                worlds.save(self.env, self.world, self.world_path)
 
     async def run_command(
         self, member_id: int, place_id: int, path: Sequence[str], raw_options: dict[str, Any]

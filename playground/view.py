@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from playground.client_locale import LANGUAGES
 from playground.session import Playground
 
 SUB_COMMAND = 1
@@ -26,7 +27,10 @@ def page_state(playground: Playground, member_id: int, place_id: int) -> dict[st
         "now": playground.env.now().timestamp(),
         "member": str(member.id),
         "place": str(place.id),
-        "members": [{"id": str(m.id), "name": m.name} for m in world.members],
+        "members": [
+            {"id": str(m.id), "name": m.name, "locale": world.locale(m.id)} for m in world.members
+        ],
+        "languages": [{"locale": code, "name": name} for code, name in LANGUAGES.items()],
         "places": [
             {
                 "id": str(p.id),
@@ -38,7 +42,7 @@ def page_state(playground: Playground, member_id: int, place_id: int) -> dict[st
         ],
         "names": names(playground),
         "messages": [message_json(message) for message in place.history(viewer=member)],
-        "commands": command_leaves(playground.commands(member, place)),
+        "commands": command_leaves(playground.commands(member, place), world.locale(member.id)),
         "botErrors": playground.bot_errors[-5:],
         "botErrorCount": len(playground.bot_errors),
     }
@@ -76,12 +80,20 @@ def message_json(message: discord.Message) -> dict[str, Any]:
     }
 
 
-def command_leaves(commands: list[Any]) -> list[dict[str, Any]]:
+def localized(item: dict[str, Any], field: str, locale: str) -> str:
+    """A command's, option's or choice's `name` or `description` as a client in `locale` shows
+    it: the translation the bot registered for that locale, else the default."""
+    translations = item.get(f"{field}_localizations") or {}
+    return str(translations.get(locale, item.get(field, "")))
+
+
+def command_leaves(commands: list[Any], locale: str) -> list[dict[str, Any]]:
     """Each invocable command as a path (`["play", "the-game"]`) with its options, the way
-    Discord's picker lists `/play the-game`."""
+    Discord's picker lists `/play the-game`. `label` is the path as a client in `locale` shows it
+    (`/jouer the-game`); the command is still run by `path`, as Discord sends the default names."""
     leaves: list[dict[str, Any]] = []
 
-    def walk(item: dict[str, Any], path: list[str]) -> None:
+    def walk(item: dict[str, Any], path: list[str], label: list[str]) -> None:
         children = [
             option
             for option in item.get("options") or []
@@ -89,20 +101,22 @@ def command_leaves(commands: list[Any]) -> list[dict[str, Any]]:
         ]
         if children:
             for child in children:
-                walk(child, [*path, child["name"]])
+                walk(child, [*path, child["name"]], [*label, localized(child, "name", locale)])
             return
         leaves.append(
             {
                 "path": path,
-                "description": item.get("description", ""),
+                "label": label,
+                "description": localized(item, "description", locale),
                 "options": [
                     {
                         "name": option["name"],
-                        "description": option.get("description", ""),
+                        "label": localized(option, "name", locale),
+                        "description": localized(option, "description", locale),
                         "type": option["type"],
                         "required": bool(option.get("required")),
                         "choices": [
-                            {"name": choice["name"], "value": choice["value"]}
+                            {"name": localized(choice, "name", locale), "value": choice["value"]}
                             for choice in option.get("choices") or []
                         ],
                     }
@@ -113,6 +127,5 @@ def command_leaves(commands: list[Any]) -> list[dict[str, Any]]:
 
     for command in commands:
         if command.get("type", 1) == 1:
-            walk(command, [command["name"]])
-    return sorted(leaves, key=lambda leaf: leaf["path"])
-
+            walk(command, [command["name"]], [localized(command, "name", locale)])
+    return sorted(leaves, key=lambda leaf: leaf["label"])

@@ -5,7 +5,7 @@ lives in memory. For a game to survive restarting `make play`, the world (users,
 channels and threads, their messages) is saved beside the database and put back into SimCord's
 backend before the bot connects, with the same ids, so the bot finds its threads and table
 messages as it would on Discord. Ephemeral messages are not kept: a Discord client loses them on
-reload too.
+reload too. Each member's client language is kept with the world, as a Discord client keeps its own.
 
 This reads and writes SimCord's backend stores, which SimCord documents as internal; the `play`
 extra pins SimCord's minor version for that reason, and a world saved by another version is not
@@ -25,12 +25,17 @@ from typing import Any
 import simcord
 from simcord.backend.models.message import Message
 
+from playground.client_locale import ENGLISH, FRENCH, LANGUAGES
+
 log = logging.getLogger(__name__)
 
 GUILD_NAME = "Playground"
 CHANNEL_NAME = "games"
 BOT_NAME = "Card table"
 MEMBER_NAMES = ("Alice", "Bob", "Chloé", "Dmitri")
+# One member's client is in French from the start, so that a newcomer sees private answers in both
+# languages (half of the bot's players are French) and finds the toggle that switches them.
+FIRST_LOCALES = {"Chloé": FRENCH}
 OLD_GAMES = "games still running in the database were in the old world: delete it to start afresh"
 
 _STORES = (
@@ -47,11 +52,13 @@ _STORES = (
 
 @dataclass(frozen=True)
 class World:
-    """Handles on the playground's guild, its games channel and the members a person plays as."""
+    """Handles on the playground's guild, its games channel and the members a person plays as,
+    with each member's client language (a Discord locale code, `en-US` or `fr`)."""
 
     guild: simcord.GuildHandle
     channel: simcord.ChannelHandle
     members: tuple[simcord.MemberActor, ...]
+    locales: dict[int, str]
 
     def member(self, member_id: int) -> simcord.MemberActor:
         for member in self.members:
@@ -68,11 +75,17 @@ class World:
                 return thread
         raise KeyError(channel_id)
 
+    def locale(self, member_id: int) -> str:
+        """The language of the member's Discord client (English for a user who is not one of
+        the members)."""
+        return self.locales.get(member_id, ENGLISH)
+
     def ids(self) -> dict[str, Any]:
         return {
             "guild_id": self.guild.id,
             "channel_id": self.channel.id,
             "member_ids": [member.id for member in self.members],
+            "locales": dict(self.locales),
         }
 
 
@@ -141,11 +154,16 @@ def build(env: simcord.Env) -> World:
     guild = env.create_guild(GUILD_NAME, owner=users[0])
     channel = guild.create_text_channel(CHANNEL_NAME)
     members = tuple(guild.add_member(user) for user in users)
-    return World(guild, channel, members)
+    return World(guild, channel, members, _first_locales(members))
+
+
+def _first_locales(members: tuple[simcord.MemberActor, ...]) -> dict[int, str]:
+    return {member.id: FIRST_LOCALES.get(member.name, ENGLISH) for member in members}
 
 
 def reattach(env: simcord.Env, ids: dict[str, Any]) -> World:
-    """Handles on a restored world."""
+    """Handles on a restored world. A world saved before members had a language gets the first
+    ones; a language the playground no longer offers becomes English."""
     backend = env.backend
     guild = simcord.GuildHandle(env, backend.get_guild(ids["guild_id"]))
     channel = simcord.ChannelHandle(env, guild, backend.get_channel(ids["channel_id"]))
@@ -153,4 +171,9 @@ def reattach(env: simcord.Env, ids: dict[str, Any]) -> World:
         simcord.MemberActor(env, guild, simcord.UserHandle(env, backend.get_user(user_id)))
         for user_id in ids["member_ids"]
     )
-    return World(guild, channel, members)
+    saved: dict[int, str] = ids.get("locales", _first_locales(members))
+    locales = {
+        member.id: locale if (locale := saved.get(member.id, ENGLISH)) in LANGUAGES else ENGLISH
+        for member in members
+    }
+    return World(guild, channel, members, locales)

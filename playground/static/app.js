@@ -204,10 +204,17 @@ function render(force = false) {
   if (!force && json === ui.lastJson) return;
   ui.lastJson = json;
   $("clock").textContent = new Date(state.now * 1000).toLocaleTimeString();
+  const english = state.languages[0].locale;
   $("members").replaceChildren(...state.members.map((m) => el("button", {
     type: "button", class: m.id === ui.member ? "me" : "", text: m.name,
     title: `play as ${m.name}`, "aria-pressed": String(m.id === ui.member),
     onclick: () => go(m.id, ui.place),
+  }, m.locale === english ? null : el("small", { class: "lang", text: m.locale.toUpperCase() }))));
+  const me = state.members.find((m) => m.id === ui.member);
+  $("language").replaceChildren(...state.languages.map((language) => el("button", {
+    type: "button", class: language.locale === me.locale ? "me" : "", text: language.name,
+    "aria-pressed": String(language.locale === me.locale),
+    onclick: () => act("/api/locale", { locale: language.locale }),
   })));
   $("places").replaceChildren(...state.places.map((p) => {
     const unseen = p.messages > (ui.seen[`${ui.member}/${p.id}`] ?? p.messages);
@@ -301,9 +308,12 @@ function dismiss(id) {
 
 // ---- slash commands --------------------------------------------------------------------------
 
+// A command is shown and typed by its label (its names in the member's client language) and run
+// by its path (the default names, which Discord sends whatever the client's language).
 function matchingCommands(text) {
   const typed = text.slice(1).trim().toLowerCase();
-  return ui.state.commands.filter((c) => `${c.path.join(" ")}`.startsWith(typed) || typed.startsWith(c.path.join(" ")));
+  return ui.state.commands.filter((c) => [c.label, c.path].some((names) =>
+    names.join(" ").startsWith(typed) || typed.startsWith(names.join(" "))));
 }
 
 function showCommandList() {
@@ -313,7 +323,7 @@ function showCommandList() {
   const commands = matchingCommands(text);
   list.hidden = !commands.length;
   list.replaceChildren(...commands.map((c) => el("li", { onclick: () => openCommand(c) },
-    el("strong", { text: `/${c.path.join(" ")}` }), el("small", { text: c.description }))));
+    el("strong", { text: `/${c.label.join(" ")}` }), el("small", { text: c.description }))));
 }
 
 function optionInput(option) {
@@ -337,13 +347,13 @@ function openCommand(command) {
   $("command-list").hidden = true;
   const form = $("command-form");
   form.replaceChildren(
-    el("div", { class: "title", text: `/${command.path.join(" ")} — ${command.description}` }),
+    el("div", { class: "title", text: `/${command.label.join(" ")} — ${command.description}` }),
     ...command.options.map((option) => el("label", { title: option.description },
-      `${option.name}${option.required ? " *" : ""}`, optionInput(option))),
+      `${option.label}${option.required ? " *" : ""}`, optionInput(option))),
     el("button", { type: "submit", text: "Run" }),
     el("button", { type: "button", class: "cancel", text: "Cancel", onclick: closeCommand }));
   form.hidden = false;
-  $("text").value = `/${command.path.join(" ")}`;
+  $("text").value = `/${command.label.join(" ")}`;
   const first = form.querySelector("select, input");
   if (first) first.focus();
 }
@@ -373,7 +383,7 @@ async function send(event) {
   const text = $("text").value;
   if (text.startsWith("/")) {
     const typed = text.slice(1).trim();
-    const exact = ui.state.commands.find((c) => c.path.join(" ") === typed);
+    const exact = ui.state.commands.find((c) => [c.label, c.path].some((names) => names.join(" ") === typed));
     const matches = matchingCommands(text);
     if (exact && exact.options.every((o) => !o.required)) {
       $("text").value = "";

@@ -1,8 +1,8 @@
 """The playground page in a real browser (headless Chromium): a person types /play in the
-composer, switches members to join, starts, opens their hand, uses a menu and writes in the
-thread; what each member's page renders; a screenshot. Skipped, with the reason shown, on
-machines without Chromium (Debian: `apt-get install chromium`); the HTTP tests cover the same game
-without a browser."""
+composer, switches members to join, starts, opens their hand, uses a menu, writes in the thread
+and turns a member's client to French; what each member's page renders; a screenshot. Skipped,
+with the reason shown, on machines without Chromium (Debian: `apt-get install chromium`); the
+HTTP tests cover the same game without a browser."""
 
 from __future__ import annotations
 
@@ -94,6 +94,17 @@ async def test_a_person_plays_from_the_page(playground: Playground) -> None:
         )
         await tab.until(has("#messages .content", "Your message was removed"))
         assert not await tab.run(has("#messages .content", "I have the 99"))
+
+        await tab.run(click("#language button", "Français"))
+        await tab.until(has("#language .me", "Français"))
+        await tab.until(has("#members .me .lang", "FR"))
+        await tab.run(click("#messages .row button", "🃏 Show my hand"))
+        await tab.until(has("#messages .ephemeral .embed-title", "Ta main"))
+        await tab.run(
+            "(() => { const t = document.getElementById('text'); t.value = '/jou';"
+            " t.dispatchEvent(new Event('input')); return true; })()"
+        )
+        await tab.until(has("#command-list li", "/jouer the-game"))
         assert await tab.run("document.getElementById('bot-errors').hidden")
 
 
