@@ -7,6 +7,7 @@ syncs the slash commands.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import pkgutil
 from collections.abc import Sequence
@@ -15,7 +16,6 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-import cogs
 from bot.db import Database
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
@@ -27,8 +27,15 @@ log = logging.getLogger(__name__)
 
 
 def default_extensions() -> list[str]:
-    """Every module of the `cogs` package: a new cog is picked up by adding its file."""
-    return [f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__)]
+    """Every module of the `cogs` package: a new cog is picked up by adding its file.
+
+    The package is found by name, like discord.py loads an extension, rather than imported:
+    imports point down (cogs → bot → games), and the cogs import the bot."""
+    spec = importlib.util.find_spec("cogs")
+    if spec is None or spec.submodule_search_locations is None:
+        raise RuntimeError("the cogs package is not installed beside the bot")
+    locations = list(spec.submodule_search_locations)
+    return [f"cogs.{module.name}" for module in pkgutil.iter_modules(locations)]
 
 
 class CardTableBot(commands.AutoShardedBot):
