@@ -1,15 +1,27 @@
-"""A computer player that plays for its level.
+"""A computer player that plays for its level and against everybody else's (issue 15).
 
-Before displaying it measures a hand by the finder's "wilds still needed" for its level: it
-draws a discard only when that lowers the count, and throws away a card the best plan does not
-use, choosing the one with the fewest neighbours for the level's kinds of group. Once displayed
-it draws discards it can lay off, lays off everything it can (number cards before wilds) and
-discards what fits nowhere. A Skip is always played on the most dangerous opponent.
+It reads only its view: its hand, the displays, the discard tops and the recent public events.
+What each idea gained, measured against `baseline`, is in `games/level8/README.md`.
+
+- Card counting (`Knowledge`): a card seen in a display, on or under a discard pile since the
+  pile was last rebuilt, or taken from a discard pile by another seat cannot be drawn from the
+  pile; a card another seat took from a discard pile and has not shown since is in its hand.
+- Denial (`Opponents`): every card it throws away can be taken by any other seat, and a taken
+  card that brings a level closer is worth several blind draws. So before throwing a card away
+  it deals each opponent still short of its level a few hands consistent with what it knows
+  (the cards it saw them take plus unseen cards) and counts how often the card would bring
+  that level closer; among the cards its own plan can spare it throws the least useful one.
+  A card a displayed opponent could lay off is never thrown while another will do.
+- Before displaying it measures a hand by the finder's "cards still missing" for its level and
+  draws a discard only when that lowers the count. Once displayed it draws discards it can lay
+  off, lays off everything it can (number cards before wilds) and throws away what is furthest
+  from fitting. A Skip goes to the most dangerous opponent.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from games.level8.actions import (
@@ -22,12 +34,33 @@ from games.level8.actions import (
     LayOff,
     PlaySkip,
 )
-from games.level8.cards import MAX_VALUE, colour_of, is_number, is_skip, is_wild, value_of
+from games.level8.cards import (
+    MAX_VALUE,
+    MIN_VALUE,
+    colour_of,
+    deck,
+    is_number,
+    is_skip,
+    is_wild,
+    value_of,
+)
+from games.level8.events import (
+    Discarded,
+    DrewFromDiscard,
+    LaidOff,
+    LevelDisplayed,
+    PileRebuilt,
+    RoundStarted,
+)
 from games.level8.finder import missing_cards, plan_level
-from games.level8.groups import lay_off_meanings
+from games.level8.groups import PlacedCard, lay_off_meanings, meaning
 from games.level8.levels import FINAL_LEVEL, HARD_KEEP_MAX, GroupKind, Requirement
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
+
+SAMPLED_HANDS = 12
+"""Hands dealt to the opponents per discard decision, shared among them: enough to rank the
+spare cards, few enough to keep a decision within a few milliseconds."""
 
 
 class HeuristicPolicy:
@@ -43,14 +76,94 @@ class HeuristicPolicy:
             return _draw(view, me, hand, legal)
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
         if displays:
-            return displays[0]
+            return _open_display(displays[0], me.requirements, hand, Knowledge(view))
         lay_offs = [a for a in legal if isinstance(a, LayOff)]
         if lay_offs:
-            return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a))
+            knowledge = Knowledge(view)
+            return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a, knowledge))
         skips = [a for a in legal if isinstance(a, PlaySkip)]
         if skips and len(hand) > 1:
             return max(skips, key=lambda a: _threat(view.players[a.target]))
-        return Discard(card=_discard_choice(view, me, hand))
+        return Discard(card=_discard_choice(view, me, hand, rng))
+
+
+class Knowledge:
+    """What the seat knows about the hidden cards, from public information only.
+
+    `unseen` are the cards that may be in the draw pile or in another hand: not in this hand,
+    not displayed, not on a discard pile (as far back as the recent events reach since the
+    pile was last rebuilt), not known to be in another hand. `held[seat]` are the cards a seat
+    took from a discard pile this round and has not shown since.
+    """
+
+    def __init__(self, view: Level8View) -> None:
+        assert view.seat is not None and view.hand is not None
+        self.held: dict[int, set[int]] = {p.seat: set() for p in view.players}
+        buried: set[int] = set()
+        for event in view.recent:
+            if isinstance(event, RoundStarted):
+                buried.clear()
+                self.held = {p.seat: set() for p in view.players}
+            elif isinstance(event, PileRebuilt):
+                buried.clear()
+            elif isinstance(event, Discarded):
+                buried.add(event.card)
+                self.held[event.seat].discard(event.card)
+            elif isinstance(event, DrewFromDiscard):
+                buried.discard(event.card)
+                self.held[event.seat].add(event.card)
+            elif isinstance(event, LaidOff):
+                self.held[event.seat].discard(event.placed.card)
+            elif isinstance(event, LevelDisplayed):
+                shown = {placed.card for group in event.groups for placed in group.cards}
+                self.held[event.seat] -= shown
+        self.held[view.seat] = set()
+        seen = set(view.hand) | buried
+        for player in view.players:
+            seen.update(placed.card for group in player.groups for placed in group.cards)
+            if player.discard_top is not None:
+                seen.add(player.discard_top)
+            seen |= self.held[player.seat]
+        self.unseen = [card for card in deck(view.config.deck) if card not in seen]
+        self.by_value = Counter(value_of(card) for card in self.unseen if is_number(card))
+
+    def unseen_of_value(self, value: int) -> int:
+        return self.by_value[value]
+
+
+class Opponents:
+    """Sampled hands of the opponents still short of their level, to judge a discard by.
+
+    Each sampled hand holds the cards the opponent is known to hold plus unseen cards drawn
+    with the policy's generator; `danger(card)` is the expected number of these opponents
+    whose missing count the card would lower, which is exactly when a player who draws
+    discards only to progress would take it.
+    """
+
+    def __init__(self, view: Level8View, knowledge: Knowledge, rng: random.Random) -> None:
+        waiting = [
+            p for p in view.players if p.seat != view.seat and not p.displayed and p.hand_size
+        ]
+        self.hands: list[tuple[tuple[Requirement, ...], list[int], int, float]] = []
+        if not waiting:
+            return
+        per = max(1, SAMPLED_HANDS // len(waiting))
+        for player in waiting:
+            known = sorted(knowledge.held[player.seat])[: player.hand_size]
+            size = min(player.hand_size - len(known), len(knowledge.unseen))
+            requirements = tuple(player.requirements)
+            for _ in range(per):
+                sample = [*known, *rng.sample(knowledge.unseen, size)]
+                self.hands.append(
+                    (requirements, sample, missing_cards(sample, requirements), 1 / per)
+                )
+
+    def danger(self, card: int) -> float:
+        return sum(
+            weight
+            for requirements, hand, missing, weight in self.hands
+            if missing and missing_cards([*hand, card], requirements) < missing
+        )
 
 
 def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
@@ -62,15 +175,67 @@ def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
     return (could_win, player.displayed, -player.hand_size, player.level)
 
 
-def _lay_off_value(view: Level8View, hand: list[int], action: LayOff) -> tuple[bool, int]:
-    """Number cards before wilds; a wild goes where it lets the most hand cards follow it."""
+def _lay_off_value(
+    view: Level8View, hand: list[int], action: LayOff, knowledge: Knowledge
+) -> tuple[bool, int, int]:
+    """Number cards before wilds; a wild goes where it lets the most hand cards follow it,
+    then where the run's new end can take the most unseen cards."""
     if not is_wild(action.card):
-        return (True, 0)
+        return (True, 0, 0)
     group = view.players[action.owner].groups[action.group]
     if group.kind is not GroupKind.RUN or action.wild_as is None:
-        return (False, 0)
+        return (False, 0, 0)
     follow = action.wild_as - 1 if action.wild_as < group.low else action.wild_as + 1
-    return (False, sum(1 for c in hand if is_number(c) and value_of(c) == follow))
+    in_hand = sum(1 for c in hand if is_number(c) and value_of(c) == follow)
+    return (False, in_hand, knowledge.unseen_of_value(follow))
+
+
+def _open_display(
+    proposal: DisplayLevel,
+    requirements: Sequence[Requirement],
+    hand: list[int],
+    knowledge: Knowledge,
+) -> DisplayLevel:
+    """The finder's display with each run's end wilds moved to the ends that leave the run
+    most open: hand cards that can be laid off at once, then unseen cards that could follow.
+
+    The finder puts a run as low as it can, so a run completed with wilds often starts at 1
+    and can only grow at one end; wilds on the table never move again."""
+    shown = {placed.card for group in proposal.groups for placed in group}
+    rest = [card for card in hand if card not in shown and is_number(card)]
+    groups = [
+        _open_run(group, rest, knowledge) if requirement.kind is GroupKind.RUN else group
+        for requirement, group in zip(requirements, proposal.groups, strict=True)
+    ]
+    return DisplayLevel(groups=groups)
+
+
+def _open_run(group: list[PlacedCard], rest: list[int], knowledge: Knowledge) -> list[PlacedCard]:
+    ordered = sorted(group, key=lambda placed: meaning(placed, GroupKind.RUN))
+    numbered = [i for i, placed in enumerate(ordered) if not is_wild(placed.card)]
+    if not numbered:
+        return group
+    core = ordered[numbered[0]: numbered[-1] + 1]
+    ends = ordered[: numbered[0]] + ordered[numbered[-1] + 1:]
+    low = meaning(core[0], GroupKind.RUN)
+    high = meaning(core[-1], GroupKind.RUN)
+
+    def openness(below: int) -> tuple[int, int]:
+        start, stop = low - below, high + len(ends) - below
+        outer = [v for v in (start - 1, stop + 1) if MIN_VALUE <= v <= MAX_VALUE]
+        in_hand = sum(1 for card in rest if value_of(card) in outer)
+        return (in_hand, sum(knowledge.unseen_of_value(v) for v in outer))
+
+    fits = [b for b in range(len(ends) + 1)
+            if low - b >= MIN_VALUE and high + len(ends) - b <= MAX_VALUE]
+    below = max(fits, key=openness)
+    wilds = [placed.card for placed in ends]
+    return [
+        *(PlacedCard(card=wilds[i], wild_as=low - below + i) for i in range(below)),
+        *core,
+        *(PlacedCard(card=wilds[below + i], wild_as=high + 1 + i)
+          for i in range(len(ends) - below)),
+    ]
 
 
 def _fits_somewhere(view: Level8View, card: int) -> bool:
@@ -107,33 +272,44 @@ def _draw(
     return pile[0] if pile else legal[0]
 
 
-def _discard_choice(view: Level8View, me: PublicPlayer, hand: list[int]) -> int:
-    """A Skip first, never a wild while a number card is left; among number cards, one that
-    helps neither my plan nor a displayed opponent's lay-offs."""
+def _discard_choice(
+    view: Level8View, me: PublicPlayer, hand: list[int], rng: random.Random
+) -> int:
+    """A Skip first, never a wild while a number card is left. Among number cards: before
+    displaying, one my plan can spare; after, one furthest from fitting the table. Then the one
+    least useful to the opponents."""
     numbers = [card for card in hand if is_number(card)]
     skips = [card for card in hand if is_skip(card)]
     if skips:
         return skips[0]
     if not numbers:
         return hand[0]
-    opponents_down = any(p.displayed for p in view.players if p.seat != me.seat)
-
-    def feeds(card: int) -> bool:
-        return opponents_down and _fits_somewhere(view, card)
-
+    opponents = Opponents(view, Knowledge(view), rng)
     if me.displayed:
-        return max(numbers, key=lambda c: _lay_off_distance(view, c))
+        return max(numbers, key=lambda c: (_lay_off_distance(view, c), -opponents.danger(c)))
     used = plan_level(hand, me.requirements).used
     spare = [card for card in numbers if card not in used]
     if spare:
-        return min(spare, key=lambda c: (feeds(c), _closeness(c, hand, me.requirements)))
+        return min(spare, key=lambda c: (
+            _helps_displayed(view, c),
+            opponents.danger(c),
+            _closeness(c, hand, me.requirements),
+        ))
     return min(
         numbers,
         key=lambda c: (
             missing_cards([h for h in hand if h != c], me.requirements),
-            feeds(c),
+            _helps_displayed(view, c),
+            opponents.danger(c),
             _closeness(c, hand, me.requirements),
         ),
+    )
+
+
+def _helps_displayed(view: Level8View, card: int) -> bool:
+    """Whether a displayed opponent could lay `card` off."""
+    return any(
+        lay_off_meanings(g, card) for p in view.players if p.seat != view.seat for g in p.groups
     )
 
 
