@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 from games.level8.actions import (
     Action,
@@ -57,6 +59,9 @@ from games.level8.groups import PlacedCard, lay_off_meanings, meaning
 from games.level8.levels import FINAL_LEVEL, HARD_KEEP_MAX, GroupKind, Requirement
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 SAMPLED_HANDS = 12
 """Hands dealt to the opponents per discard decision, shared among them: enough to rank the
@@ -131,6 +136,40 @@ class Knowledge:
         return self.by_value[value]
 
 
+def _partitions(items: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to share out `items` into blocks, as each block's total, largest first."""
+    if not items:
+        return [()]
+    first, rest = items[0], items[1:]
+    found: set[tuple[int, ...]] = set()
+    for totals in _partitions(rest):
+        found.add(tuple(sorted((first, *totals), reverse=True)))
+        for i in range(len(totals)):
+            joined = (*totals[:i], totals[i] + first, *totals[i + 1:])
+            found.add(tuple(sorted(joined, reverse=True)))
+    return sorted(found)
+
+
+@cache
+def _set_shares(sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return _partitions(sizes)
+
+
+def fast_missing(hand: Sequence[int], requirements: tuple[Requirement, ...]) -> int:
+    """`missing_cards` in microseconds when a level asks only for sets, as the opponent samples
+    need thousands of answers: the sets sharing one value are a block, and the largest blocks
+    take the values held most often (sorted pairing maximises the sum of minima)."""
+    if any(r.kind is not GroupKind.SET for r in requirements):
+        return missing_cards(hand, requirements)
+    counts = sorted(Counter(value_of(c) for c in hand if is_number(c)).values(), reverse=True)
+    wilds = sum(1 for c in hand if is_wild(c))
+    used = max(
+        sum(min(total, count) for total, count in zip(totals, counts, strict=False))
+        for totals in _set_shares(tuple(r.size for r in requirements))
+    )
+    return max(0, sum(r.size for r in requirements) - used - wilds)
+
+
 class Opponents:
     """Sampled hands of the opponents still short of their level, to judge a discard by.
 
@@ -155,14 +194,14 @@ class Opponents:
             for _ in range(per):
                 sample = [*known, *rng.sample(knowledge.unseen, size)]
                 self.hands.append(
-                    (requirements, sample, missing_cards(sample, requirements), 1 / per)
+                    (requirements, sample, fast_missing(sample, requirements), 1 / per)
                 )
 
     def danger(self, card: int) -> float:
         return sum(
             weight
             for requirements, hand, missing, weight in self.hands
-            if missing and missing_cards([*hand, card], requirements) < missing
+            if missing and fast_missing([*hand, card], requirements) < missing
         )
 
 
@@ -258,12 +297,12 @@ def _draw(
             if card is not None and _fits_somewhere(view, card):
                 return action
     else:
-        base = missing_cards(hand, me.requirements)
-        best: tuple[int, Action] | None = None
+        base = (missing_cards(hand, me.requirements), _dead(hand, me.requirements, view))
+        best: tuple[tuple[int, int], Action] | None = None
         for action, card in tops:
-            if card is None or is_skip(card):
+            if card is None or not is_number(card):
                 continue
-            after = missing_cards([*hand, card], me.requirements)
+            after = _after_taking(hand, card, me.requirements, view)
             if after < base and (best is None or after < best[0]):
                 best = (after, action)
         if best is not None:
@@ -272,38 +311,102 @@ def _draw(
     return pile[0] if pile else legal[0]
 
 
+def _after_taking(
+    hand: list[int], card: int, requirements: Sequence[Requirement], view: Level8View
+) -> tuple[int, int]:
+    """(cards missing, dead cards) after taking `card` and throwing the best other spare."""
+    bigger = [*hand, card]
+    missing = missing_cards(bigger, requirements)
+    used = plan_level(bigger, requirements).used
+    spare = [c for c in bigger if is_number(c) and c not in used and c != card]
+    dead = min((_dead([h for h in bigger if h != c], requirements, view) for c in spare),
+               default=_dead(bigger, requirements, view))
+    return (missing, dead)
+
+
+def _dead(hand: list[int], requirements: Sequence[Requirement], view: Level8View) -> int:
+    """How many number cards the best plan leaves over that could not be laid off right after
+    displaying it: on the planned groups (run ends growing as cards join) or on the table.
+
+    Before displaying, a card that will fit the display is worth keeping: once displayed, a
+    hand shrinks only by lay-offs, and a card that fits costs several draws to find."""
+    plan = plan_level(hand, requirements)
+    left = [card for card in hand if is_number(card) and card not in plan.used]
+    runs: list[list[int]] = []
+    keys: list[tuple[GroupKind, int]] = []
+    for requirement, slots in zip(requirements, plan.groups, strict=True):
+        meanings = [m for _, m in slots]
+        if requirement.kind is GroupKind.RUN:
+            runs.append([min(meanings), max(meanings)])
+        else:
+            keys.append((requirement.kind, meanings[0]))
+    table = [group for player in view.players for group in player.groups]
+    progress = True
+    while progress:
+        progress = False
+        for card in list(left):
+            value = value_of(card)
+            fits = any(lay_off_meanings(group, card) for group in table) or any(
+                key == (value if kind is GroupKind.SET else colour_of(card))
+                for kind, key in keys
+            )
+            for run in runs:
+                if fits:
+                    break
+                if value == run[0] - 1:
+                    run[0] = value
+                    fits = True
+                elif value == run[1] + 1:
+                    run[1] = value
+                    fits = True
+            if fits:
+                left.remove(card)
+                progress = True
+    return len(left)
+
+
 def _discard_choice(
     view: Level8View, me: PublicPlayer, hand: list[int], rng: random.Random
 ) -> int:
     """A Skip first, never a wild while a number card is left. Among number cards: before
-    displaying, one my plan can spare; after, one furthest from fitting the table. Then the one
-    least useful to the opponents."""
+    displaying, one my plan can spare, none a displayed opponent could lay off and, if
+    possible, one that would not fit my display either; after displaying, one furthest from
+    fitting the table. Among those equally good, the one least useful to the opponents."""
     numbers = [card for card in hand if is_number(card)]
     skips = [card for card in hand if is_skip(card)]
     if skips:
         return skips[0]
     if not numbers:
         return hand[0]
-    opponents = Opponents(view, Knowledge(view), rng)
     if me.displayed:
-        return max(numbers, key=lambda c: (_lay_off_distance(view, c), -opponents.danger(c)))
-    used = plan_level(hand, me.requirements).used
-    spare = [card for card in numbers if card not in used]
-    if spare:
-        return min(spare, key=lambda c: (
-            _helps_displayed(view, c),
-            opponents.danger(c),
-            _closeness(c, hand, me.requirements),
-        ))
+        shortlist = _best_by(numbers, lambda c: -_lay_off_distance(view, c))
+    else:
+        used = plan_level(hand, me.requirements).used
+        spare = [card for card in numbers if card not in used]
+        if spare:
+            shortlist = _best_by(spare, lambda c: (
+                _helps_displayed(view, c),
+                _dead([h for h in hand if h != c], me.requirements, view),
+            ))
+        else:
+            shortlist = _best_by(numbers, lambda c: (
+                missing_cards([h for h in hand if h != c], me.requirements),
+                _helps_displayed(view, c),
+            ))
+    if len(shortlist) == 1:
+        return shortlist[0]
+    opponents = Opponents(view, Knowledge(view), rng)
     return min(
-        numbers,
-        key=lambda c: (
-            missing_cards([h for h in hand if h != c], me.requirements),
-            _helps_displayed(view, c),
-            opponents.danger(c),
-            _closeness(c, hand, me.requirements),
-        ),
+        shortlist,
+        key=lambda c: (opponents.danger(c), _closeness(c, hand, me.requirements)),
     )
+
+
+def _best_by(cards: list[int], key: Callable[[int], SupportsRichComparison]) -> list[int]:
+    """The cards with the smallest key; the costly comparisons run on these only."""
+    keys = [key(card) for card in cards]
+    best = min(keys)
+    return [card for card, k in zip(cards, keys, strict=True) if k == best]
 
 
 def _helps_displayed(view: Level8View, card: int) -> bool:
