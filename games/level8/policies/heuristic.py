@@ -217,16 +217,17 @@ def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
 def _lay_off_value(
     view: Level8View, hand: list[int], action: LayOff, knowledge: Knowledge
 ) -> tuple[bool, int, int]:
-    """Number cards before wilds; a wild goes where it lets the most hand cards follow it,
-    then where the run's new end can take the most unseen cards."""
-    if not is_wild(action.card):
-        return (True, 0, 0)
+    """Number cards before wilds. A card that grows a run goes where the most hand cards can
+    follow it, then where the new end can take the most unseen cards; a wild likewise."""
     group = view.players[action.owner].groups[action.group]
-    if group.kind is not GroupKind.RUN or action.wild_as is None:
-        return (False, 0, 0)
-    follow = action.wild_as - 1 if action.wild_as < group.low else action.wild_as + 1
-    in_hand = sum(1 for c in hand if is_number(c) and value_of(c) == follow)
-    return (False, in_hand, knowledge.unseen_of_value(follow))
+    number = not is_wild(action.card)
+    if group.kind is not GroupKind.RUN:
+        return (number, 0, 0)
+    value = value_of(action.card) if number else action.wild_as
+    assert value is not None
+    follow = value - 1 if value < group.low else value + 1
+    in_hand = sum(1 for c in hand if is_number(c) and c != action.card and value_of(c) == follow)
+    return (number, in_hand, knowledge.unseen_of_value(follow))
 
 
 def _open_display(
@@ -277,8 +278,33 @@ def _open_run(group: list[PlacedCard], rest: list[int], knowledge: Knowledge) ->
     ]
 
 
-def _fits_somewhere(view: Level8View, card: int) -> bool:
-    return any(lay_off_meanings(g, card) for p in view.players for g in p.groups)
+def _table_fits(view: Level8View, cards: list[int]) -> int:
+    """How many of the number `cards` could be laid off on the table, runs growing as cards
+    join them: a discard top may fit only once a hand card has extended a run."""
+    runs = [[g.low, g.high] for p in view.players for g in p.groups if g.kind is GroupKind.RUN]
+    others = [g for p in view.players for g in p.groups if g.kind is not GroupKind.RUN]
+    left = [card for card in cards if is_number(card)]
+    fitted = 0
+    progress = True
+    while progress:
+        progress = False
+        for card in list(left):
+            value = value_of(card)
+            fits = any(lay_off_meanings(group, card) for group in others)
+            for run in runs:
+                if fits:
+                    break
+                if value == run[0] - 1:
+                    run[0] = value
+                    fits = True
+                elif value == run[1] + 1:
+                    run[1] = value
+                    fits = True
+            if fits:
+                left.remove(card)
+                fitted += 1
+                progress = True
+    return fitted
 
 
 def _draw(
@@ -294,7 +320,7 @@ def _draw(
             return action
     if me.displayed:
         for action, card in tops:
-            if card is not None and _fits_somewhere(view, card):
+            if card is not None and _table_fits(view, [*hand, card]) > _table_fits(view, hand):
                 return action
     else:
         base = (missing_cards(hand, me.requirements), _dead(hand, me.requirements, view))
