@@ -170,11 +170,17 @@ def fast_missing(hand: Sequence[int], requirements: tuple[Requirement, ...]) -> 
     return max(0, sum(r.size for r in requirements) - used - wilds)
 
 
+KEPT_FROM = 6
+"""A sampled opponent hand is dealt this many cards too many and sheds cards its plan can
+spare: real hands have kept what their level needs, random ones would be too far from it."""
+
+
 class Opponents:
     """Sampled hands of the opponents still short of their level, to judge a discard by.
 
     Each sampled hand holds the cards the opponent is known to hold plus unseen cards drawn
-    with the policy's generator; `danger(card)` is the expected number of these opponents
+    with the policy's generator, pruned to the hand size as a player keeping its level's cards
+    would have pruned it (`KEPT_FROM`); `danger(card)` is the expected number of these opponents
     whose missing count the card would lower, which is exactly when a player who draws
     discards only to progress would take it.
     """
@@ -191,8 +197,16 @@ class Opponents:
             known = sorted(knowledge.held[player.seat])[: player.hand_size]
             size = min(player.hand_size - len(known), len(knowledge.unseen))
             requirements = tuple(player.requirements)
+            extra = min(KEPT_FROM, len(knowledge.unseen) - size)
             for _ in range(per):
-                sample = [*known, *rng.sample(knowledge.unseen, size)]
+                sample = [*known, *rng.sample(knowledge.unseen, size + extra)]
+                for _ in range(extra):
+                    used = plan_level(sample, requirements).used
+                    spare = [c for c in sample[len(known):] if is_number(c) and c not in used]
+                    if not spare:
+                        break
+                    sample.remove(rng.choice(spare))
+                sample = sample[: player.hand_size]
                 self.hands.append(
                     (requirements, sample, fast_missing(sample, requirements), 1 / per)
                 )
