@@ -419,7 +419,7 @@ def _discard_choice(
     if not numbers:
         return hand[0]
     if me.displayed:
-        shortlist = _best_by(numbers, lambda c: -_lay_off_distance(view, c))
+        shortlist = _best_by(numbers, lambda c: -min(_lay_off_distance(view, c), 2))
     else:
         used = plan_level(hand, me.requirements).used
         spare = [card for card in numbers if card not in used]
