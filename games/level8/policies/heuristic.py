@@ -7,15 +7,20 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
   pile was last rebuilt, or taken from a discard pile by another seat cannot be drawn from the
   pile; a card another seat took from a discard pile and has not shown since is in its hand.
 - Denial (`Opponents`): every card it throws away can be taken by any other seat, and a taken
-  card that brings a level closer is worth several blind draws. So before throwing a card away
-  it deals each opponent still short of its level a few hands consistent with what it knows
-  (the cards it saw them take plus unseen cards) and counts how often the card would bring
-  that level closer; among the cards its own plan can spare it throws the least useful one.
-  A card a displayed opponent could lay off is never thrown while another will do.
-- Before displaying it measures a hand by the finder's "cards still missing" for its level and
-  draws a discard only when that lowers the count. Once displayed it draws discards it can lay
-  off, lays off everything it can (number cards before wilds) and throws away what is furthest
-  from fitting. A Skip goes to the most dangerous opponent.
+  card that brings a level closer is worth several blind draws. So it deals each opponent
+  still short of its level a few hands consistent with what it knows (the cards it saw them
+  take plus unseen cards, pruned as a player keeping its level's cards would have) and counts
+  how often a card would bring that level closer; among the cards it can spare equally well it
+  throws the least useful one. A card a displayed opponent could lay off is never thrown
+  while another will do.
+- Dead cards (`_dead`): once displayed, a hand shrinks only by lay-offs, so before displaying
+  it keeps the spare cards that will fit its display (or the table) and takes a discard top
+  that turns a dead card into a fitting one; a top that brings the level closer comes first.
+- Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
+  open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
+- Once displayed it draws a discard top that fits (after its own lay-offs), lays off
+  everything it can and throws away a card two steps or more from fitting, the opponents'
+  least wanted first. A Skip goes to the most dangerous opponent.
 """
 
 from __future__ import annotations
@@ -297,14 +302,24 @@ def _table_fits(view: Level8View, cards: list[int]) -> int:
     join them: a discard top may fit only once a hand card has extended a run."""
     runs = [[g.low, g.high] for p in view.players for g in p.groups if g.kind is GroupKind.RUN]
     others = [g for p in view.players for g in p.groups if g.kind is not GroupKind.RUN]
-    left = [card for card in cards if is_number(card)]
-    fitted = 0
+    return _chain_fits(
+        [card for card in cards if is_number(card)],
+        runs,
+        lambda card: any(lay_off_meanings(group, card) for group in others),
+    )
+
+
+def _chain_fits(cards: list[int], runs: list[list[int]], fixed: Callable[[int], bool]) -> int:
+    """How many number `cards` join a group: one `fixed` accepts as it is, or one of the
+    `runs` ([low, high], widened in place as cards join them, so a card may fit only after
+    another)."""
+    left = list(cards)
     progress = True
     while progress:
         progress = False
         for card in list(left):
             value = value_of(card)
-            fits = any(lay_off_meanings(group, card) for group in others)
+            fits = fixed(card)
             for run in runs:
                 if fits:
                     break
@@ -316,9 +331,8 @@ def _table_fits(view: Level8View, cards: list[int]) -> int:
                     fits = True
             if fits:
                 left.remove(card)
-                fitted += 1
                 progress = True
-    return fitted
+    return len(cards) - len(left)
 
 
 def _draw(
@@ -381,28 +395,14 @@ def _dead(hand: list[int], requirements: Sequence[Requirement], view: Level8View
         else:
             keys.append((requirement.kind, meanings[0]))
     table = [group for player in view.players for group in player.groups]
-    progress = True
-    while progress:
-        progress = False
-        for card in list(left):
-            value = value_of(card)
-            fits = any(lay_off_meanings(group, card) for group in table) or any(
-                key == (value if kind is GroupKind.SET else colour_of(card))
-                for kind, key in keys
-            )
-            for run in runs:
-                if fits:
-                    break
-                if value == run[0] - 1:
-                    run[0] = value
-                    fits = True
-                elif value == run[1] + 1:
-                    run[1] = value
-                    fits = True
-            if fits:
-                left.remove(card)
-                progress = True
-    return len(left)
+
+    def fixed(card: int) -> bool:
+        return any(lay_off_meanings(group, card) for group in table) or any(
+            key == (value_of(card) if kind is GroupKind.SET else colour_of(card))
+            for kind, key in keys
+        )
+
+    return len(left) - _chain_fits(left, runs, fixed)
 
 
 def _discard_choice(
