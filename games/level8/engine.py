@@ -10,7 +10,7 @@ from games.level8 import rules
 from games.level8.actions import ACTION_ADAPTER, Action
 from games.level8.config import Level8Config
 from games.level8.events import GameEvent
-from games.level8.policies import POLICIES, HeuristicPolicy, RandomPolicy
+from games.level8.policies import POLICIES, Level8Policy
 from games.level8.result import game_result
 from games.level8.state import GameState
 from games.level8.view import Level8View, make_view
@@ -53,7 +53,7 @@ class Level8Engine:
     def result(self, state: GameState) -> GameResult | None:
         return game_result(state)
 
-    def policy(self, name: str) -> HeuristicPolicy | RandomPolicy:
+    def policy(self, name: str) -> Level8Policy:
         if name not in POLICIES:
             raise KeyError(f"unknown level8 policy {name!r}; known: {', '.join(POLICIES)}")
         return POLICIES[name]()

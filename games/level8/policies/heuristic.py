@@ -1,16 +1,35 @@
-"""A computer player that plays for its level.
+"""A computer player that plays for its level and against everybody else's (issue 15).
 
-Before displaying it measures a hand by the finder's "wilds still needed" for its level: it
-draws a discard only when that lowers the count, and throws away a card the best plan does not
-use, choosing the one with the fewest neighbours for the level's kinds of group. Once displayed
-it draws discards it can lay off, lays off everything it can (number cards before wilds) and
-discards what fits nowhere. A Skip is always played on the most dangerous opponent.
+It reads only its view: its hand, the displays, the discard tops and the recent public events.
+What each idea gained, measured against `baseline`, is in `games/level8/README.md`.
+
+- Card counting (`Knowledge`): a card seen in a display, on or under a discard pile since the
+  pile was last rebuilt, or taken from a discard pile by another seat cannot be drawn from the
+  pile; a card another seat took from a discard pile and has not shown since is in its hand.
+- Denial (`Opponents`): every card it throws away can be taken by any other seat, and a taken
+  card that brings a level closer is worth several blind draws. So it deals each opponent
+  still short of its level a few hands consistent with what it knows (the cards it saw them
+  take plus unseen cards, pruned as a player keeping its level's cards would have) and counts
+  how often a card would bring that level closer; among the cards it can spare equally well it
+  throws the least useful one. A card a displayed opponent could lay off is never thrown
+  while another will do.
+- Dead cards (`_dead`): once displayed, a hand shrinks only by lay-offs, so before displaying
+  it keeps the spare cards that will fit its display (or the table) and takes a discard top
+  that turns a dead card into a fitting one; a top that brings the level closer comes first.
+- Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
+  open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
+- Once displayed it draws a discard top that fits (after its own lay-offs), lays off
+  everything it can and throws away a card two steps or more from fitting, the opponents'
+  least wanted first. A Skip goes to the most dangerous opponent.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 
 from games.level8.actions import (
     Action,
@@ -22,12 +41,36 @@ from games.level8.actions import (
     LayOff,
     PlaySkip,
 )
-from games.level8.cards import MAX_VALUE, colour_of, is_number, is_skip, is_wild, value_of
+from games.level8.cards import (
+    MAX_VALUE,
+    MIN_VALUE,
+    colour_of,
+    deck,
+    is_number,
+    is_skip,
+    is_wild,
+    value_of,
+)
+from games.level8.events import (
+    Discarded,
+    DrewFromDiscard,
+    LaidOff,
+    LevelDisplayed,
+    PileRebuilt,
+    RoundStarted,
+)
 from games.level8.finder import missing_cards, plan_level
-from games.level8.groups import lay_off_meanings
+from games.level8.groups import PlacedCard, lay_off_meanings, meaning
 from games.level8.levels import FINAL_LEVEL, HARD_KEEP_MAX, GroupKind, Requirement
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+SAMPLED_HANDS = 12
+"""Hands dealt to the opponents per discard decision, shared among them: enough to rank the
+spare cards, few enough to keep a decision within a few milliseconds."""
 
 
 class HeuristicPolicy:
@@ -43,14 +86,142 @@ class HeuristicPolicy:
             return _draw(view, me, hand, legal)
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
         if displays:
-            return displays[0]
+            return _open_display(displays[0], me.requirements, hand, Knowledge(view))
         lay_offs = [a for a in legal if isinstance(a, LayOff)]
         if lay_offs:
-            return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a))
+            knowledge = Knowledge(view)
+            return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a, knowledge))
         skips = [a for a in legal if isinstance(a, PlaySkip)]
         if skips and len(hand) > 1:
             return max(skips, key=lambda a: _threat(view.players[a.target]))
-        return Discard(card=_discard_choice(view, me, hand))
+        return Discard(card=_discard_choice(view, me, hand, rng))
+
+
+class Knowledge:
+    """What the seat knows about the hidden cards, from public information only.
+
+    `unseen` are the cards that may be in the draw pile or in another hand: not in this hand,
+    not displayed, not on a discard pile (as far back as the recent events reach since the
+    pile was last rebuilt), not known to be in another hand. `held[seat]` are the cards a seat
+    took from a discard pile this round and has not shown since.
+    """
+
+    def __init__(self, view: Level8View) -> None:
+        assert view.seat is not None and view.hand is not None
+        self.held: dict[int, set[int]] = {p.seat: set() for p in view.players}
+        buried: set[int] = set()
+        for event in view.recent:
+            if isinstance(event, RoundStarted):
+                buried.clear()
+                self.held = {p.seat: set() for p in view.players}
+            elif isinstance(event, PileRebuilt):
+                buried.clear()
+            elif isinstance(event, Discarded):
+                buried.add(event.card)
+                self.held[event.seat].discard(event.card)
+            elif isinstance(event, DrewFromDiscard):
+                buried.discard(event.card)
+                self.held[event.seat].add(event.card)
+            elif isinstance(event, LaidOff):
+                self.held[event.seat].discard(event.placed.card)
+            elif isinstance(event, LevelDisplayed):
+                shown = {placed.card for group in event.groups for placed in group.cards}
+                self.held[event.seat] -= shown
+        self.held[view.seat] = set()
+        seen = set(view.hand) | buried
+        for player in view.players:
+            seen.update(placed.card for group in player.groups for placed in group.cards)
+            if player.discard_top is not None:
+                seen.add(player.discard_top)
+            seen |= self.held[player.seat]
+        self.unseen = [card for card in deck(view.config.deck) if card not in seen]
+        self.by_value = Counter(value_of(card) for card in self.unseen if is_number(card))
+
+    def unseen_of_value(self, value: int) -> int:
+        return self.by_value[value]
+
+
+def _partitions(items: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to share out `items` into blocks, as each block's total, largest first."""
+    if not items:
+        return [()]
+    first, rest = items[0], items[1:]
+    found: set[tuple[int, ...]] = set()
+    for totals in _partitions(rest):
+        found.add(tuple(sorted((first, *totals), reverse=True)))
+        for i in range(len(totals)):
+            joined = (*totals[:i], totals[i] + first, *totals[i + 1:])
+            found.add(tuple(sorted(joined, reverse=True)))
+    return sorted(found)
+
+
+@cache
+def _set_shares(sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return _partitions(sizes)
+
+
+def fast_missing(hand: Sequence[int], requirements: tuple[Requirement, ...]) -> int:
+    """`missing_cards` in microseconds when a level asks only for sets, as the opponent samples
+    need thousands of answers: the sets sharing one value are a block, and the largest blocks
+    take the values held most often (sorted pairing maximises the sum of minima)."""
+    if any(r.kind is not GroupKind.SET for r in requirements):
+        return missing_cards(hand, requirements)
+    counts = sorted(Counter(value_of(c) for c in hand if is_number(c)).values(), reverse=True)
+    wilds = sum(1 for c in hand if is_wild(c))
+    used = max(
+        sum(min(total, count) for total, count in zip(totals, counts, strict=False))
+        for totals in _set_shares(tuple(r.size for r in requirements))
+    )
+    return max(0, sum(r.size for r in requirements) - used - wilds)
+
+
+KEPT_FROM = 6
+"""A sampled opponent hand is dealt this many cards too many and sheds cards its plan can
+spare: real hands have kept what their level needs, random ones would be too far from it."""
+
+
+class Opponents:
+    """Sampled hands of the opponents still short of their level, to judge a discard by.
+
+    Each sampled hand holds the cards the opponent is known to hold plus unseen cards drawn
+    with the policy's generator, pruned to the hand size as a player keeping its level's cards
+    would have pruned it (`KEPT_FROM`); `danger(card)` is the expected number of these opponents
+    whose missing count the card would lower, which is exactly when a player who draws
+    discards only to progress would take it.
+    """
+
+    def __init__(self, view: Level8View, knowledge: Knowledge, rng: random.Random) -> None:
+        waiting = [
+            p for p in view.players if p.seat != view.seat and not p.displayed and p.hand_size
+        ]
+        self.hands: list[tuple[tuple[Requirement, ...], list[int], int, float]] = []
+        if not waiting:
+            return
+        per = max(1, SAMPLED_HANDS // len(waiting))
+        for player in waiting:
+            known = sorted(knowledge.held[player.seat])[: player.hand_size]
+            size = min(player.hand_size - len(known), len(knowledge.unseen))
+            requirements = tuple(player.requirements)
+            extra = min(KEPT_FROM, len(knowledge.unseen) - size)
+            for _ in range(per):
+                sample = [*known, *rng.sample(knowledge.unseen, size + extra)]
+                for _ in range(extra):
+                    used = plan_level(sample, requirements).used
+                    spare = [c for c in sample[len(known):] if is_number(c) and c not in used]
+                    if not spare:
+                        break
+                    sample.remove(rng.choice(spare))
+                sample = sample[: player.hand_size]
+                self.hands.append(
+                    (requirements, sample, fast_missing(sample, requirements), 1 / per)
+                )
+
+    def danger(self, card: int) -> float:
+        return sum(
+            weight
+            for requirements, hand, missing, weight in self.hands
+            if missing and fast_missing([*hand, card], requirements) < missing
+        )
 
 
 def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
@@ -62,19 +233,106 @@ def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
     return (could_win, player.displayed, -player.hand_size, player.level)
 
 
-def _lay_off_value(view: Level8View, hand: list[int], action: LayOff) -> tuple[bool, int]:
-    """Number cards before wilds; a wild goes where it lets the most hand cards follow it."""
-    if not is_wild(action.card):
-        return (True, 0)
+def _lay_off_value(
+    view: Level8View, hand: list[int], action: LayOff, knowledge: Knowledge
+) -> tuple[bool, int, int]:
+    """Number cards before wilds. A card that grows a run goes where the most hand cards can
+    follow it, then where the new end can take the most unseen cards; a wild likewise."""
     group = view.players[action.owner].groups[action.group]
-    if group.kind is not GroupKind.RUN or action.wild_as is None:
-        return (False, 0)
-    follow = action.wild_as - 1 if action.wild_as < group.low else action.wild_as + 1
-    return (False, sum(1 for c in hand if is_number(c) and value_of(c) == follow))
+    number = not is_wild(action.card)
+    if group.kind is not GroupKind.RUN:
+        return (number, 0, 0)
+    value = value_of(action.card) if number else action.wild_as
+    assert value is not None
+    follow = value - 1 if value < group.low else value + 1
+    in_hand = sum(1 for c in hand if is_number(c) and c != action.card and value_of(c) == follow)
+    return (number, in_hand, knowledge.unseen_of_value(follow))
 
 
-def _fits_somewhere(view: Level8View, card: int) -> bool:
-    return any(lay_off_meanings(g, card) for p in view.players for g in p.groups)
+def _open_display(
+    proposal: DisplayLevel,
+    requirements: Sequence[Requirement],
+    hand: list[int],
+    knowledge: Knowledge,
+) -> DisplayLevel:
+    """The finder's display with each run's end wilds moved to the ends that leave the run
+    most open: hand cards that can be laid off at once, then unseen cards that could follow.
+
+    The finder puts a run as low as it can, so a run completed with wilds often starts at 1
+    and can only grow at one end; wilds on the table never move again."""
+    shown = {placed.card for group in proposal.groups for placed in group}
+    rest = [card for card in hand if card not in shown and is_number(card)]
+    groups = [
+        _open_run(group, rest, knowledge) if requirement.kind is GroupKind.RUN else group
+        for requirement, group in zip(requirements, proposal.groups, strict=True)
+    ]
+    return DisplayLevel(groups=groups)
+
+
+def _open_run(group: list[PlacedCard], rest: list[int], knowledge: Knowledge) -> list[PlacedCard]:
+    ordered = sorted(group, key=lambda placed: meaning(placed, GroupKind.RUN))
+    numbered = [i for i, placed in enumerate(ordered) if not is_wild(placed.card)]
+    if not numbered:
+        return group
+    core = ordered[numbered[0]: numbered[-1] + 1]
+    ends = ordered[: numbered[0]] + ordered[numbered[-1] + 1:]
+    low = meaning(core[0], GroupKind.RUN)
+    high = meaning(core[-1], GroupKind.RUN)
+
+    def openness(below: int) -> tuple[int, int]:
+        start, stop = low - below, high + len(ends) - below
+        outer = [v for v in (start - 1, stop + 1) if MIN_VALUE <= v <= MAX_VALUE]
+        in_hand = sum(1 for card in rest if value_of(card) in outer)
+        return (in_hand, sum(knowledge.unseen_of_value(v) for v in outer))
+
+    fits = [b for b in range(len(ends) + 1)
+            if low - b >= MIN_VALUE and high + len(ends) - b <= MAX_VALUE]
+    below = max(fits, key=openness)
+    wilds = [placed.card for placed in ends]
+    return [
+        *(PlacedCard(card=wilds[i], wild_as=low - below + i) for i in range(below)),
+        *core,
+        *(PlacedCard(card=wilds[below + i], wild_as=high + 1 + i)
+          for i in range(len(ends) - below)),
+    ]
+
+
+def _table_fits(view: Level8View, cards: list[int]) -> int:
+    """How many of the number `cards` could be laid off on the table, runs growing as cards
+    join them: a discard top may fit only once a hand card has extended a run."""
+    runs = [[g.low, g.high] for p in view.players for g in p.groups if g.kind is GroupKind.RUN]
+    others = [g for p in view.players for g in p.groups if g.kind is not GroupKind.RUN]
+    return _chain_fits(
+        [card for card in cards if is_number(card)],
+        runs,
+        lambda card: any(lay_off_meanings(group, card) for group in others),
+    )
+
+
+def _chain_fits(cards: list[int], runs: list[list[int]], fixed: Callable[[int], bool]) -> int:
+    """How many number `cards` join a group: one `fixed` accepts as it is, or one of the
+    `runs` ([low, high], widened in place as cards join them, so a card may fit only after
+    another)."""
+    left = list(cards)
+    progress = True
+    while progress:
+        progress = False
+        for card in list(left):
+            value = value_of(card)
+            fits = fixed(card)
+            for run in runs:
+                if fits:
+                    break
+                if value == run[0] - 1:
+                    run[0] = value
+                    fits = True
+                elif value == run[1] + 1:
+                    run[1] = value
+                    fits = True
+            if fits:
+                left.remove(card)
+                progress = True
+    return len(cards) - len(left)
 
 
 def _draw(
@@ -90,15 +348,15 @@ def _draw(
             return action
     if me.displayed:
         for action, card in tops:
-            if card is not None and _fits_somewhere(view, card):
+            if card is not None and _table_fits(view, [*hand, card]) > _table_fits(view, hand):
                 return action
     else:
-        base = missing_cards(hand, me.requirements)
-        best: tuple[int, Action] | None = None
+        base = (missing_cards(hand, me.requirements), _dead(hand, me.requirements, view))
+        best: tuple[tuple[int, int], Action] | None = None
         for action, card in tops:
-            if card is None or is_skip(card):
+            if card is None or not is_number(card):
                 continue
-            after = missing_cards([*hand, card], me.requirements)
+            after = _after_taking(hand, card, me.requirements, view)
             if after < base and (best is None or after < best[0]):
                 best = (after, action)
         if best is not None:
@@ -107,33 +365,94 @@ def _draw(
     return pile[0] if pile else legal[0]
 
 
-def _discard_choice(view: Level8View, me: PublicPlayer, hand: list[int]) -> int:
-    """A Skip first, never a wild while a number card is left; among number cards, one that
-    helps neither my plan nor a displayed opponent's lay-offs."""
+def _after_taking(
+    hand: list[int], card: int, requirements: Sequence[Requirement], view: Level8View
+) -> tuple[int, int]:
+    """(cards missing, dead cards) after taking `card` and throwing the best other spare."""
+    bigger = [*hand, card]
+    missing = missing_cards(bigger, requirements)
+    used = plan_level(bigger, requirements).used
+    spare = [c for c in bigger if is_number(c) and c not in used and c != card]
+    dead = min((_dead([h for h in bigger if h != c], requirements, view) for c in spare),
+               default=_dead(bigger, requirements, view))
+    return (missing, dead)
+
+
+def _dead(hand: list[int], requirements: Sequence[Requirement], view: Level8View) -> int:
+    """How many number cards the best plan leaves over that could not be laid off right after
+    displaying it: on the planned groups (run ends growing as cards join) or on the table.
+
+    Before displaying, a card that will fit the display is worth keeping: once displayed, a
+    hand shrinks only by lay-offs, and a card that fits costs several draws to find."""
+    plan = plan_level(hand, requirements)
+    left = [card for card in hand if is_number(card) and card not in plan.used]
+    runs: list[list[int]] = []
+    keys: list[tuple[GroupKind, int]] = []
+    for requirement, slots in zip(requirements, plan.groups, strict=True):
+        meanings = [m for _, m in slots]
+        if requirement.kind is GroupKind.RUN:
+            runs.append([min(meanings), max(meanings)])
+        else:
+            keys.append((requirement.kind, meanings[0]))
+    table = [group for player in view.players for group in player.groups]
+
+    def fixed(card: int) -> bool:
+        return any(lay_off_meanings(group, card) for group in table) or any(
+            key == (value_of(card) if kind is GroupKind.SET else colour_of(card))
+            for kind, key in keys
+        )
+
+    return len(left) - _chain_fits(left, runs, fixed)
+
+
+def _discard_choice(
+    view: Level8View, me: PublicPlayer, hand: list[int], rng: random.Random
+) -> int:
+    """A Skip first, never a wild while a number card is left. Among number cards: before
+    displaying, one my plan can spare, none a displayed opponent could lay off and, if
+    possible, one that would not fit my display either; after displaying, one furthest from
+    fitting the table. Among those equally good, the one least useful to the opponents."""
     numbers = [card for card in hand if is_number(card)]
     skips = [card for card in hand if is_skip(card)]
     if skips:
         return skips[0]
     if not numbers:
         return hand[0]
-    opponents_down = any(p.displayed for p in view.players if p.seat != me.seat)
-
-    def feeds(card: int) -> bool:
-        return opponents_down and _fits_somewhere(view, card)
-
     if me.displayed:
-        return max(numbers, key=lambda c: _lay_off_distance(view, c))
-    used = plan_level(hand, me.requirements).used
-    spare = [card for card in numbers if card not in used]
-    if spare:
-        return min(spare, key=lambda c: (feeds(c), _closeness(c, hand, me.requirements)))
+        shortlist = _best_by(numbers, lambda c: -min(_lay_off_distance(view, c), 2))
+    else:
+        used = plan_level(hand, me.requirements).used
+        spare = [card for card in numbers if card not in used]
+        if spare:
+            shortlist = _best_by(spare, lambda c: (
+                _helps_displayed(view, c),
+                _dead([h for h in hand if h != c], me.requirements, view),
+            ))
+        else:
+            shortlist = _best_by(numbers, lambda c: (
+                missing_cards([h for h in hand if h != c], me.requirements),
+                _helps_displayed(view, c),
+            ))
+    if len(shortlist) == 1:
+        return shortlist[0]
+    opponents = Opponents(view, Knowledge(view), rng)
     return min(
-        numbers,
-        key=lambda c: (
-            missing_cards([h for h in hand if h != c], me.requirements),
-            feeds(c),
-            _closeness(c, hand, me.requirements),
-        ),
+        shortlist,
+        key=lambda c: (opponents.danger(c), _closeness(c, hand, me.requirements)),
+    )
+
+
+def _best_by(cards: list[int], key: Callable[[int], SupportsRichComparison]) -> list[int]:
+    """The cards with the smallest key; the costly comparisons run on these only."""
+    keys = [key(card) for card in cards]
+    best = min(keys)
+    return [card for card, k in zip(cards, keys, strict=True) if k == best]
+
+
+def _helps_displayed(view: Level8View, card: int) -> bool:
+    """Whether a displayed opponent could lay `card` off."""
+    return any(
+        lay_off_meanings(g, card) for p in view.players if p.seat != view.seat for g in p.groups
     )
 
 

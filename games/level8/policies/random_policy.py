@@ -1,4 +1,4 @@
-"""The baseline: any legal action, uniformly. It shows what the heuristic must beat."""
+"""Any legal action, uniformly: the floor every other policy must clear."""
 
 from __future__ import annotations
 

@@ -11,6 +11,8 @@ from games.bench import main as bench_main
 from games.core.engine import Policy
 from games.core.registry import get_engine
 from games.level8 import ENGINE
+from games.level8.actions import DisplayLevel
+from games.level8.bench import seating
 from games.level8.config import Level8Config, LevelSide
 
 
@@ -31,7 +33,9 @@ def test_policies_choose_legal_actions(lineup: list[str], side: LevelSide) -> No
         seat = ENGINE.to_act(state)[0]
         legal = ENGINE.legal_actions(state, seat)
         action = policies[seat].choose(ENGINE.view(state, seat), legal, rng)
-        assert action in legal
+        # legal_actions lists one display; a policy may arrange its wilds otherwise, and
+        # apply() refuses anything invalid.
+        assert action in legal or isinstance(action, DisplayLevel)
         state, _ = ENGINE.apply(state, seat, action)
     result = ENGINE.result(state)
     assert result is not None
@@ -51,7 +55,7 @@ def test_heuristic_wins_a_game_against_random() -> None:
 
 
 def test_unknown_policy_is_refused() -> None:
-    assert ENGINE.policy_names() == ["heuristic", "random"]
+    assert ENGINE.policy_names() == ["heuristic", "baseline", "random"]
     with pytest.raises(KeyError):
         ENGINE.policy("clairvoyant")
 
@@ -61,12 +65,24 @@ def test_bench_prints_figures_as_last_line(capsys: pytest.CaptureFixture[str]) -
                        "--lineup", "heuristic,random,heuristic"])
     assert code == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert {"game", "players", "games", "seed", "lineup", "win_rate", "avg_rounds",
-            "games_per_s"} <= set(figures)
+    assert {"game", "players", "games", "seed", "lineup", "win_share", "win_rate", "avg_rounds",
+            "turn_limit_games", "decision_ms", "games_per_s"} <= set(figures)
     assert figures["game"] == "level8"
     assert figures["lineup"] == ["heuristic", "random", "heuristic"]
     assert set(figures["win_rate"]) == {"heuristic", "random"}
     assert figures["avg_rounds"] >= 1
+    assert set(figures["decision_ms"]) == {"heuristic", "random"}
+    shares = figures["win_share"]
+    assert shares["heuristic"]["fair"] == pytest.approx(2 / 3, abs=1e-3)
+    assert sum(s["share"] for s in shares.values()) + figures["turn_limit_games"] / 3 == (
+        pytest.approx(1, abs=1e-3))
+
+
+def test_bench_rotates_seats_over_the_same_deals() -> None:
+    lineup = ["heuristic", "baseline", "random"]
+    rotations = [seating(lineup, game) for game in range(3)]
+    for seat in range(3):
+        assert sorted(r[seat] for r in rotations) == sorted(lineup)
 
 
 def test_bench_rejects_a_lineup_of_the_wrong_length() -> None:

@@ -1,0 +1,63 @@
+"""The strong computer player: it reads only its view; its shortcut agrees with the finder."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.level8 import ENGINE
+from games.level8.cards import deck
+from games.level8.config import DeckPreset, Level8Config, LevelSide
+from games.level8.finder import missing_cards
+from games.level8.levels import LEVELS, GroupKind
+from games.level8.policies.heuristic import fast_missing
+from tests.games.level8.test_properties import hidden_shuffled
+
+
+@pytest.mark.parametrize("side", list(LevelSide))
+def test_fast_missing_agrees_with_the_finder_on_set_levels(side: LevelSide) -> None:
+    """The opponent samples use a shortcut for levels made only of sets; it must give the
+    finder's answer on every hand."""
+    rng = random.Random(side.value)
+    cards = deck(DeckPreset.FR)
+    set_levels = [reqs for reqs in LEVELS[side] if all(r.kind is GroupKind.SET for r in reqs)]
+    assert set_levels
+    for _ in range(300):
+        hand = rng.sample(cards, rng.randint(8, 12))
+        for reqs in set_levels:
+            assert fast_missing(hand, reqs) == missing_cards(hand, reqs)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 100_000),
+    players=st.integers(2, 5),
+    side=st.sampled_from(list(LevelSide)),
+    redeal_seed=st.integers(0, 1_000),
+)
+def test_decisions_depend_only_on_what_the_seat_may_see(
+    seed: int, players: int, side: LevelSide, redeal_seed: int
+) -> None:
+    """At every decision of a game, dealing the other hands and the draw pile again must not
+    change the heuristic's choice, its generator being seeded alike both times."""
+    config = Level8Config(side=side, max_turns=250)
+    state = ENGINE.new_game(config, players, seed)
+    heuristic = ENGINE.policy("heuristic")
+    redeal = random.Random(redeal_seed)
+    decisions = moved = 0
+    while ENGINE.to_act(state):
+        seat = ENGINE.to_act(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        action = heuristic.choose(ENGINE.view(state, seat), legal, random.Random(decisions))
+        other = hidden_shuffled(state, seat, redeal)
+        moved += other.draw != state.draw
+        again = heuristic.choose(
+            ENGINE.view(other, seat), ENGINE.legal_actions(other, seat), random.Random(decisions)
+        )
+        assert again == action
+        state, _ = ENGINE.apply(state, seat, action)
+        decisions += 1
+    assert moved > 0
