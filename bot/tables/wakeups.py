@@ -135,3 +135,7 @@ class Wakeups:
             log.exception(
                 "game %s: what was due (a computer move or a timer) failed", wakeup.game_id
             )
+        finally:
+            # Spent and not replaced by the handler: the game waits for nothing timed now.
+            if self._armed.get(wakeup.game_id) is wakeup:
+                del self._armed[wakeup.game_id]

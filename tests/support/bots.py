@@ -38,7 +38,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def database_backend(request: pytest.FixtureRequest) -> str:
-    """"sqlite" unless the test is marked `both_backends`, which runs it on each."""
+    """ "sqlite" unless the test is marked `both_backends`, which runs it on each."""
     return str(getattr(request, "param", "sqlite"))
 
 
