@@ -21,6 +21,7 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import socket
 import stat
 import subprocess
@@ -160,7 +161,8 @@ class PostgresServer:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
+            # SIGINT is PostgreSQL's "fast" shutdown: it does not wait for clients to leave.
+            self.process.send_signal(signal.SIGINT)
             try:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
