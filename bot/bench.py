@@ -463,8 +463,10 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
         )
         report["integrity"] = await check_integrity(bot, options.replay_sample, rng)
 
-        await seed_unfinished(bot, options.recover, rng)
-        alone = await recover_alone(settings)
+        with env.time_context():
+            await seed_unfinished(bot, options.recover, rng)
+        with env.time_context():  # the bot's clock, as the games' timers were set with it
+            alone = await recover_alone(settings)
         report["recovery_bot_alone"] = {
             "unfinished_games": alone["recovered"],
             "timers_armed": alone["armed"],

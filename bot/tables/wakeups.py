@@ -45,6 +45,7 @@ class Wakeups:
         self._sleeper: asyncio.Task[None] | None = None
         self._sleeping_until: float | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     def __len__(self) -> int:
         """Games with an armed wake-up."""
@@ -59,6 +60,8 @@ class Wakeups:
 
     def arm_at(self, game_id: int, at: float) -> None:
         """Wake for `game_id` at the moment `at` (seconds since the epoch, `bot.clock.now`)."""
+        if self._closed:
+            return
         self.stop(game_id)
         wakeup = Wakeup(game_id, at)
         self._armed[game_id] = wakeup
@@ -78,7 +81,9 @@ class Wakeups:
         return self._armed.get(game_id) is wakeup
 
     def close(self) -> None:
-        """Forget every wake-up (the bot is closing)."""
+        """Forget every wake-up and wake nothing any more (the bot is closing: what is due
+        is left to the next process, which re-arms it from the database)."""
+        self._closed = True
         self._armed.clear()
         self._heap.clear()
         if self._sleeper is not None:
@@ -127,7 +132,7 @@ class Wakeups:
     async def _wake(self, wakeup: Wakeup) -> None:
         """Nobody awaits this task: an error is logged here with its game, or it would only
         surface, without context, when the task is garbage-collected."""
-        if not self.is_current(wakeup.game_id, wakeup):
+        if self._closed or not self.is_current(wakeup.game_id, wakeup):
             return
         try:
             await self._on_wake(wakeup.game_id, wakeup)
