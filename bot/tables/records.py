@@ -107,6 +107,11 @@ class Game:
     wake_at: float | None = None
     """When the game next needs attention (computer move, reminder, timeout); stored so that
     recovery re-arms timers without loading games. Only meaningful while running."""
+    stored_seating: tuple[tuple[int, int | None], ...] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """(seat, user id) of each seat as stored, so a save that moved nobody updates the seats in
+    place instead of deleting and inserting them. Never stored."""
     parsed: tuple[str, Any] | None = field(default=None, repr=False, compare=False)
     """(the `state` JSON, the engine state parsed from it): a load that checked the snapshot
     hands the parsed state on instead of parsing it twice. Never stored."""
@@ -159,8 +164,13 @@ def _game_values(game: Game) -> tuple[Any, ...]:
     )
 
 
+def _seating(seats: list[Seat]) -> tuple[tuple[int, int | None], ...]:
+    return tuple((seat.seat, seat.user_id) for seat in seats)
+
+
 def _game_from_row(row: Row, seats: list[Seat]) -> Game:
     return Game(
+        stored_seating=_seating(seats),
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -204,11 +214,17 @@ def _seat_from_row(row: Row) -> Seat:
 
 
 async def load_game(db: Database, game_id: int) -> Game | None:
-    row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-    if row is None:
+    """The game and its seats in one query (one round trip to PostgreSQL: the tables share no
+    column name, so the joined rows read by name)."""
+    rows = await db.fetchall(
+        "SELECT g.*, s.* FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "
+        "ORDER BY s.seat",
+        (game_id,),
+    )
+    if not rows:
         return None
-    seat_rows = await db.fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-    return _game_from_row(row, [_seat_from_row(seat) for seat in seat_rows])
+    seats = [_seat_from_row(row) for row in rows if row["seat"] is not None]
+    return _game_from_row(rows[0], seats)
 
 
 async def load_actions(db: Database, game_id: int) -> list[tuple[int, str]]:
@@ -296,7 +312,33 @@ async def save_game(conn: Transaction, game: Game) -> None:
 
 
 async def _write_seats(conn: Transaction, game: Game) -> None:
+    """Seats in place when nobody sat down, stood up or moved (every move of a running game):
+    one statement; otherwise all of them anew (the unique (game, user) index would refuse a
+    player moving seat row by row)."""
+    seating = _seating(game.seats)
+    if seating == game.stored_seating:
+        await conn.executemany(
+            "UPDATE seats SET name = ?, autopilot = ?, stand_in = ?, timeouts = ?, version = ?, "
+            "fingerprint = ?, deadline = ?, reminded = ? WHERE game_id = ? AND seat = ?",
+            [
+                (
+                    seat.name,
+                    int(seat.autopilot),
+                    int(seat.stand_in),
+                    seat.timeouts,
+                    seat.version,
+                    seat.fingerprint,
+                    seat.deadline,
+                    int(seat.reminded),
+                    game.id,
+                    seat.seat,
+                )
+                for seat in game.seats
+            ],
+        )
+        return
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
+    game.stored_seating = seating
     await conn.executemany(
         "INSERT INTO seats (game_id, seat, user_id, name, autopilot, stand_in, timeouts, "
         "version, fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
