@@ -241,11 +241,38 @@ def table_of(place: Any) -> Any | None:
     return None
 
 
-async def open_games(env: Any, count: int, rng: random.Random) -> list[LiveGame]:
+BOT_PACKAGES = ("/bot/", "/cogs/", "/games/", "/discord/", "/pydantic")
+"""Where the bot's own allocations come from (discord.py's caches included, SimCord's not)."""
+
+
+async def bot_bytes_per_game(
+    env: Any, count: int, rng: random.Random
+) -> tuple[list[LiveGame], int]:
+    """Open `count` games while tracing allocations, and return them with the bytes still held
+    per game by allocations made in the bot's code, discord.py and pydantic (the simulator's
+    own bookkeeping, allocated in SimCord, is left out)."""
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start(1)
+    before = tracemalloc.take_snapshot()
+    games = await open_games(env, count, rng)
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    held = 0
+    for stat in after.compare_to(before, "filename"):
+        name = stat.traceback[0].filename
+        if any(package in name for package in BOT_PACKAGES) and "simcord" not in name:
+            held += stat.size_diff
+    return games, round(held / max(count, 1))
+
+
+async def open_games(env: Any, count: int, rng: random.Random, start: int = 0) -> list[LiveGame]:
     games: list[LiveGame] = []
     guild = None
-    for number in range(count):
-        if number % GAMES_PER_GUILD == 0:
+    for number in range(start, start + count):
+        if guild is None or number % GAMES_PER_GUILD == 0:
             guild = env.create_guild()
         assert guild is not None
         key, people, computers = MIXES[number % len(MIXES)]
@@ -472,15 +499,18 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
     report: dict[str, Any] = {"backend": backend}
     try:
         instrument(bot, env, probe)
+        sample = min(options.memory_sample, options.games)
+        games, traced = await bot_bytes_per_game(env, sample, rng)
         gc.collect()
         before = rss_bytes()
         started = time.perf_counter()
-        games = await open_games(env, options.games, rng)
+        games += await open_games(env, options.games - sample, rng, start=sample)
         gc.collect()
         report["live_games"] = len(games)
         report["open_games_seconds"] = round(time.perf_counter() - started, 2)
+        report["bytes_per_live_game_bot"] = traced
         report["bytes_per_live_game_with_simulator"] = round(
-            (rss_bytes() - before) / max(len(games), 1)
+            (rss_bytes() - before) / max(options.games - sample, 1)
         )
         probe.reset()
         flow = await stream(env, bot, games, options.interactions, options.acting, rng)
@@ -556,6 +586,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         "--recover", type=int, default=10000, help="unfinished games recovered at start-up"
     )
     parser.add_argument("--replay-sample", type=int, default=200, help="games replayed")
+    parser.add_argument(
+        "--memory-sample", type=int, default=100, help="games opened under tracemalloc (100)"
+    )
     parser.add_argument(
         "--backend", choices=("sqlite", "postgresql", "both"), default="both", help="(both)"
     )
