@@ -543,20 +543,23 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
             "seconds": round(alone["seconds"], 3),
             "bytes_per_recovered_game": round(alone["bytes_per_recovered_game"]),
         }
-        restarted = create_bot(settings)
-        bots.append(restarted)
-        started = time.perf_counter()
-        await env.restart_bot(restarted)
-        seconds = time.perf_counter() - started
-        instrument(restarted, env, probe)
-        live = next(game for game in games if table_of(game.place) is not None)
-        table = table_of(live.place)
-        shown = await live.members[0].click(table, label="Show my hand")
-        report["recovery_in_simcord"] = {
-            "restart_seconds": round(seconds, 3),
-            "timers_armed": len(restarted.tables.core.wakeups),
-            "old_button_answers": shown.response is not None,
-        }
+        try:
+            restarted = create_bot(settings)
+            bots.append(restarted)
+            started = time.perf_counter()
+            await env.restart_bot(restarted)
+            seconds = time.perf_counter() - started
+            instrument(restarted, env, probe)
+            live = next(game for game in games if table_of(game.place) is not None)
+            table = table_of(live.place)
+            shown = await live.members[0].click(table, label="Show my hand")
+            report["recovery_in_simcord"] = {
+                "restart_seconds": round(seconds, 3),
+                "timers_armed": len(restarted.tables.core.wakeups),
+                "old_button_answers": shown.response is not None,
+            }
+        except Exception as error:  # report what was measured so far, and why it stopped
+            report["recovery_in_simcord"] = {"error": f"{type(error).__name__}: {error}"[:500]}
     finally:
         await env.shutdown()
         for each in bots:

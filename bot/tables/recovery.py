@@ -41,8 +41,11 @@ class Recovery:
             for game_id, wake_at in page:
                 # A game saved before `wake_at` existed (or never planned) is looked at at once:
                 # its wake-up works out what is due and plans it.
-                self.core.wakeups.arm_at(game_id, moment if wake_at is None else wake_at)
+                when = moment if wake_at is None else wake_at
+                self.core.wakeups.arm_at(game_id, when, start=False)
             count += len(page)
             if len(page) < PAGE:
+                # One sleeper for the lot, started once every game is queued.
+                self.core.wakeups.start()
                 return count
             after = page[-1][0]

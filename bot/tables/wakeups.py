@@ -58,8 +58,9 @@ class Wakeups:
             return
         self.arm_at(game_id, now() + delay)
 
-    def arm_at(self, game_id: int, at: float) -> None:
-        """Wake for `game_id` at the moment `at` (seconds since the epoch, `bot.clock.now`)."""
+    def arm_at(self, game_id: int, at: float, *, start: bool = True) -> None:
+        """Wake for `game_id` at the moment `at` (seconds since the epoch, `bot.clock.now`).
+        `start=False` only queues it (recovery queues every game, then calls `start` once)."""
         if self._closed:
             return
         self.stop(game_id)
@@ -68,6 +69,15 @@ class Wakeups:
         heapq.heappush(self._heap, (at, next(self._order), wakeup))
         if len(self._heap) > 2 * len(self._armed) + 64:
             self._compact()
+        if start:
+            self.start(at)
+
+    def start(self, at: float | None = None) -> None:
+        """Make sure the sleeper wakes by `at` (by the earliest queued moment when None)."""
+        if self._closed or not self._heap:
+            return
+        if at is None:
+            at = self._heap[0][0]
         idle = self._sleeper is None or self._sleeper.done()
         if idle or (self._sleeping_until is not None and at < self._sleeping_until):
             self._restart_sleeper()
