@@ -84,7 +84,17 @@ class PostgresDatabase(Database):
     async def connect(cls, url: str, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresDatabase:
         """Connect to `url` (`postgresql://user:password@host:port/database`, extra query
         parameters being server settings such as `search_path`) and migrate the database."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        # No idle-connection or statement-cache expiry: asyncpg arms (and cancels) a loop timer
+        # for those at every query and every release, thousands a second under load, for no
+        # benefit to a process that queries all the time (the statement cache stays bounded
+        # by its size).
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            max_inactive_connection_lifetime=0,
+            max_cached_statement_lifetime=0,
+        )
         try:
             async with pool.acquire() as conn:
                 await migrate_postgresql(conn)
