@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.db import Database
+from bot.db import Database, open_database
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.tables.components import DYNAMIC_ITEMS
@@ -79,7 +79,11 @@ class CardTableBot(commands.AutoShardedBot):
         return (guild_id >> 22) % self.settings.shard_count in self.settings.shard_ids
 
     async def setup_hook(self) -> None:
-        self._db = await Database.open(self.settings.database_path)
+        self._db = await open_database(
+            self.settings.database_path,
+            self.settings.database_url,
+            pool_size=self.settings.database_pool_size,
+        )
         await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
@@ -98,6 +102,7 @@ class CardTableBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        self.tables.close()
         await super().close()
         if self._db is not None:
             await self._db.close()

@@ -23,6 +23,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = DEFAULT_DATABASE_PATH
+    database_url: str | None = None
+    database_pool_size: int = Field(default=10, ge=1, le=200)
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     shard_count: int | None = Field(default=None, ge=1)
@@ -31,10 +33,18 @@ class Settings(BaseSettings):
     computer_delay_seconds: float = Field(default=1.5, ge=0, le=30)
     sync_commands: bool = True
 
-    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "database_url", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql_only(cls, value: str | None) -> str | None:
+        """`DATABASE_URL` selects PostgreSQL; SQLite needs no URL (`DATABASE_PATH`)."""
+        if value is not None and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql:// URL (leave it unset for SQLite)")
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod

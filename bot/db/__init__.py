@@ -1,5 +1,7 @@
-"""SQLite storage: the connection wrapper and the numbered migrations."""
+"""Storage: one interface (`Database`, `Transaction`), two backends (SQLite, PostgreSQL), and the
+numbered migrations written for both."""
 
-from bot.db.database import Database
+from bot.db.base import Database, IntegrityError, Row, Transaction
+from bot.db.database import open_database
 
-__all__ = ["Database"]
+__all__ = ["Database", "IntegrityError", "Row", "Transaction", "open_database"]

@@ -1,67 +1,33 @@
-"""One aiosqlite connection per bot process, in WAL mode with foreign keys on.
+"""Choosing and opening the storage backend.
 
-Writes go through `transaction()`, which serialises them on the shared connection: the table
-service commits exactly one transaction per accepted action.
+`DATABASE_URL=postgresql://...` selects PostgreSQL, the database several shard processes (on
+several machines) share; without it the bot keeps its embedded SQLite file at `DATABASE_PATH`.
+Both backends implement `bot.db.base.Database` and apply the same numbered migrations.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
-import aiosqlite
+from bot.db.base import Database
 
-from bot.db.migrations import migrate
-
-Params = Iterable[Any] | dict[str, Any]
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
 
 
-class Database:
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self._conn = conn
-        self.path = path
-        self._write_lock = asyncio.Lock()
+def is_postgresql_url(url: str) -> bool:
+    return url.startswith(POSTGRESQL_SCHEMES)
 
-    @classmethod
-    async def open(cls, path: Path) -> Database:
-        """Open (creating the folder and file if missing) and migrate the database."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            conn.row_factory = aiosqlite.Row
-            for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
-                async with conn.execute(f"PRAGMA {pragma}"):
-                    pass
-            await migrate(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, path)
 
-    async def close(self) -> None:
-        await self._conn.close()
+async def open_database(
+    path: Path, url: str | None = None, *, pool_size: int | None = None
+) -> Database:
+    """PostgreSQL at `url` when one is given, else the SQLite file at `path`; migrated."""
+    if url:
+        if not is_postgresql_url(url):
+            raise ValueError("DATABASE_URL must start with postgresql://")
+        from bot.db.postgres import DEFAULT_POOL_SIZE, PostgresDatabase
 
-    async def fetchone(self, sql: str, params: Params = ()) -> aiosqlite.Row | None:
-        async with self._conn.execute(sql, params) as cursor:
-            row: aiosqlite.Row | None = await cursor.fetchone()
-        return row
+        return await PostgresDatabase.connect(url, pool_size or DEFAULT_POOL_SIZE)
+    from bot.db.sqlite import SQLiteDatabase
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
-        async with self._conn.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
-        return list(rows)
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """`BEGIN IMMEDIATE` ... `COMMIT`, rolled back if the block raises."""
-        async with self._write_lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            await self._conn.execute("COMMIT")
+    return await SQLiteDatabase.open_file(path)

@@ -78,10 +78,9 @@ async def forget_member(db: Database, user_id: int) -> int:
     numbers, never user ids.
     """
     async with db.transaction() as conn:
-        cursor = await conn.execute(
+        forgotten = await conn.execute(
             "UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,)
         )
-        forgotten = cursor.rowcount
         await conn.execute(
             "UPDATE seats SET user_id = NULL, name = NULL WHERE user_id = ? AND game_id IN "
             "(SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",

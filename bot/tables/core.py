@@ -1,15 +1,15 @@
 """What every part of the table service shares: the host, the publisher, the per-game locks,
 the wake-ups, and loading, saving and showing a game.
 
-Every change to a game happens under that game's `asyncio.Lock`, on the game freshly loaded from
-the database, and is saved before anything is shown. Clicks that arrive late (a double click, a
+Every change to a game happens under that game's lock, on the game freshly loaded from the
+database, and is saved before anything is shown. Clicks that arrive late (a double click, a
 button from an earlier turn) find a changed seat version or game status and are refused politely,
-changing nothing.
+changing nothing. The lock only covers this process: between processes, the save itself checks
+the game's revision (`records.save_game`), and the loser of that race is refused the same way.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -21,8 +21,10 @@ from bot.db import Database
 from bot.i18n import Texts
 from bot.tables.errors import TableError
 from bot.tables.host import TableHost
+from bot.tables.locks import GameLock, LockTable
 from bot.tables.publisher import TablePublisher
-from bot.tables.records import Game, load_game, save_game
+from bot.tables.records import Game, GameStatus, load_actions, load_game, save_game
+from bot.tables.replay import replay
 from bot.tables.turns import Running
 from bot.tables.ui import GameUI
 from bot.tables.wakeups import Wakeup, Wakeups
@@ -38,14 +40,15 @@ class TableCore:
         self.host = host
         self.publisher = TablePublisher(host)
         self.wakeups = Wakeups(on_wake)
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.locks = LockTable()
 
     @property
     def db(self) -> Database:
         return self.host.db
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def lock(self, game_id: int) -> GameLock:
+        """The game's lock; it leaves the lock table when released with nobody waiting."""
+        return self.locks.lock(game_id)
 
     @asynccontextmanager
     async def locked_for(
@@ -55,10 +58,11 @@ class TableCore:
         another handler holds the lock (a computer move publishing its table, possibly slowed by
         rate limits), the interaction is deferred first: Discord drops answers after 3 seconds.
         The answer then goes out through `reply`, which sees the deferral."""
-        lock = self.lock(game_id)
-        if lock.locked() and not interaction.response.is_done():
+        if self.lock(game_id).locked() and not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        async with lock:
+        # Asked for again after the deferral: the lock seen before it may have been released and
+        # left the lock table meanwhile.
+        async with self.lock(game_id):
             yield
 
     @staticmethod
@@ -73,10 +77,28 @@ class TableCore:
         return await self.publisher.texts(game)
 
     async def load(self, game_id: int) -> Game:
+        """The game as stored; a running game whose snapshot no longer loads (an engine upgrade
+        changed its state model, a damaged row) is first rebuilt from its seed and action log,
+        and the rebuilt snapshot saved so later loads are fast again."""
         game = await load_game(self.db, game_id)
         if game is None:
             raise TableError("no_game")
+        if game.status is GameStatus.RUNNING and game.state is not None:
+            found = self.host.games.playable(game.game_key)
+            if found is not None:
+                try:
+                    game.parsed = (game.state, found[0].load_state(game.state))
+                except ValueError:
+                    await self._rebuild(game)
         return game
+
+    async def _rebuild(self, game: Game) -> None:
+        log.warning("game %s: snapshot unreadable, replaying its action log", game.id)
+        engine, _ = self.engine_ui(game.game_key)
+        actions = await load_actions(self.db, game.id)
+        state = replay(engine, game.config, len(game.seats), game.seed, actions)
+        game.state = state.model_dump_json()
+        await self.save(game)
 
     def engine_ui(self, key: str) -> tuple[Engine, GameUI]:
         found = self.host.games.playable(key)
@@ -88,6 +110,8 @@ class TableCore:
         engine, ui = self.engine_ui(game.game_key)
         if game.state is None:
             raise TableError("not_running")
+        if game.parsed is not None and game.parsed[0] is game.state:
+            return Running(game, engine, ui, game.parsed[1])
         return Running(game, engine, ui, engine.load_state(game.state))
 
     async def save(self, game: Game) -> None:

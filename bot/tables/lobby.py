@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import logging
 import secrets
-import sqlite3
 from typing import Any
 
 import discord
 
 from bot.clock import now
+from bot.db import IntegrityError
 from bot.guild_settings import get_guild_settings
 from bot.tables import render
 from bot.tables.components import TURN_CHOICES
@@ -121,7 +121,7 @@ class Lobbies:
         try:
             async with self.core.db.transaction() as conn:
                 await insert_game(conn, game)
-        except sqlite3.IntegrityError as error:
+        except IntegrityError as error:
             raise TableError("place_busy") from error
         return game
 
@@ -208,8 +208,8 @@ class Lobbies:
         game.state = state.model_dump_json()
         running = Running(game, engine, ui, state)
         refresh_turns(running, previous_to_act=[], moment=now())
-        await core.save(game)
         self.moves.arm(running)
+        await core.save(game)
         with core.showing(game):
             await core.publisher.show_lobby(game, engine)
         with core.showing(game):

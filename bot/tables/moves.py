@@ -18,12 +18,13 @@ from pydantic import BaseModel
 
 from bot.clock import now
 from bot.tables.core import TableCore
+from bot.tables.errors import TableError
 from bot.tables.records import (
     Actor,
     GameStatus,
     Seat,
+    StaleGame,
     append_action,
-    load_game,
     record_results,
     save_game,
 )
@@ -79,13 +80,17 @@ class Moves:
             game.outcome = result.model_dump_json()
             for each in game.seats:
                 each.deadline = None
+        self.plan(running)
         async with self.core.db.transaction() as conn:
             logged_events = json.dumps([event.model_dump(mode="json") for event in events])
-            await append_action(
-                conn, game, seat_number, actor, action.model_dump_json(), logged_events, moment
-            )
+            # The game first: its revision check is what refuses a second process that holds
+            # an older copy (it then gets `StaleGame`, the usual "out of date" answer).
+            seq = game.action_count
             game.action_count += 1
             await save_game(conn, game)
+            await append_action(
+                conn, game, seat_number, actor, action.model_dump_json(), logged_events, moment, seq
+            )
             if result is not None:
                 await record_results(conn, game, result)
         return list(events), [number for number in running.to_act() if number not in previous]
@@ -103,20 +108,50 @@ class Moves:
             with self.core.showing(running.game):
                 await self.core.publisher.show_finish(running, events)
 
+    def plan(self, running: Running) -> None:
+        """Set when the game next needs attention (`Game.wake_at`, saved with the game so that
+        recovery re-arms it without loading the game)."""
+        moment = now()
+        delay = next_wake(running, moment, self.core.host.settings.computer_delay_seconds)
+        running.game.wake_at = None if delay is None else moment + delay
+
     def arm(self, running: Running) -> None:
-        """Wake the game for its next computer move, reminder or timeout."""
-        delay = next_wake(running, now(), self.core.host.settings.computer_delay_seconds)
-        self.core.wakeups.arm(running.game.id, delay)
+        """Plan, then wake the game for its next computer move, reminder or timeout. Called
+        before the change is saved, so the saved `wake_at` is the armed one."""
+        self.plan(running)
+        game = running.game
+        if game.wake_at is None:
+            self.core.wakeups.stop(game.id)
+        else:
+            self.core.wakeups.arm_at(game.id, game.wake_at)
 
     async def on_wake(self, game_id: int, wakeup: Wakeup) -> None:
         async with self.core.lock(game_id):
             if not self.core.wakeups.is_current(game_id, wakeup):
                 return
-            game = await load_game(self.core.db, game_id)
-            if game is None or game.status is not GameStatus.RUNNING:
+            try:
+                game = await self.core.load(game_id)
+            except TableError:
                 self.core.wakeups.stop(game_id)
                 return
-            await self._due(self.core.running(game))
+            if game.status is not GameStatus.RUNNING:
+                self.core.wakeups.stop(game_id)
+                return
+            try:
+                running = self.core.running(game)
+            except TableError:
+                log.warning("game %s (%s) has no engine or UI loaded", game_id, game.game_key)
+                self.core.wakeups.stop(game_id)
+                return
+            try:
+                await self._due(running)
+            except StaleGame:
+                # Another process saved this game meanwhile (a rolling restart): it owns what
+                # was due; the game is re-armed from what is stored now.
+                log.info("game %s: changed elsewhere while a timer fired; re-arming", game_id)
+                fresh = await self.core.load(game_id)
+                if fresh.status is GameStatus.RUNNING:
+                    self.arm(self.core.running(fresh))
 
     async def _due(self, running: Running) -> None:
         """Do what is due, in this order: a computer move, timeouts, reminders."""
@@ -132,10 +167,9 @@ class Moves:
         reminders = reminders_due(running, moment)
         for seat in reminders:
             seat.reminded = True
-        if reminders:
-            await self.core.save(running.game)
         self.arm(running)
         if reminders:
+            await self.core.save(running.game)
             await self._remind(running, reminders)
 
     async def _remind(self, running: Running, seats: list[Seat]) -> None:
@@ -154,8 +188,8 @@ class Moves:
         stand-ins and for seats now on autopilot), and the table shows who plays now."""
         for seat in seats:
             record_timeout(seat)
-        await self.core.save(running.game)
         self.arm(running)
+        await self.core.save(running.game)
         tr = await self.core.public_texts(running.game)
         with self.core.showing(running.game):
             for key, autopilot in (("table.timeout", False), ("table.autopilot", True)):

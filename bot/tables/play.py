@@ -15,7 +15,7 @@ from bot.tables.core import TableCore
 from bot.tables.errors import TableError
 from bot.tables.lobby import leave_lobby
 from bot.tables.moves import Moves
-from bot.tables.records import Actor, Game, GameStatus, Seat
+from bot.tables.records import Actor, Game, GameStatus, Seat, StaleGame
 from bot.tables.turns import Running, record_own_move, refresh_turns
 from bot.tables.ui import HandContext
 from games.core.errors import RuleError
@@ -110,6 +110,16 @@ class Play:
                 )
             except RuleError as error:
                 raise TableError("rule", running.ui.describe_error(error, tr)) from error
+            except StaleGame:
+                # Another process (a rolling restart, a change of shard count) applied a move to
+                # this game since it was loaded: this click lost, nothing of it was stored.
+                fresh = await self.core.load(game_id)
+                fresh_seat = player_seat(fresh, interaction.user.id)
+                stale = self._hand_message(
+                    self.core.running(fresh), fresh_seat, "", tr, notice=tr("table.stale")
+                )
+                await interaction.edit_original_response(**stale)
+                return
             shown = self._hand_message(running, seat, choice.ui_state, tr, notice=None)
             with self.core.showing(game):
                 await interaction.edit_original_response(**shown)
@@ -127,9 +137,9 @@ class Play:
             record_own_move(seat)
             running = self.core.running(game)
             refresh_turns(running, running.to_act(), now())
+            self.moves.arm(running)
             await self.core.save(game)
             await self.core.reply(interaction, content=tr("table.welcome_back"))
-            self.moves.arm(running)
             with self.core.showing(game):
                 await self.core.publisher.show_table(running, [], ping=[])
 
@@ -162,10 +172,9 @@ class Play:
             running = core.running(game) if game.status is GameStatus.RUNNING else None
             if running is not None:
                 refresh_turns(running, running.to_act(), now())
+                self.moves.arm(running)
             await core.save(game)
             await core.reply(interaction, content=tr("table.you_left"))
-            if running is not None:
-                self.moves.arm(running)
             public = await core.public_texts(game)
             with core.showing(game):
                 await core.publisher.post(

@@ -18,7 +18,7 @@ from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.host import TableHost
-from bot.tables.records import Game, GameStatus, save_game
+from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
 from bot.tables.ui import FinishContext, SeatInfo, TableContext
 from bot.talk_offences import game_offence_counts
@@ -104,8 +104,14 @@ class TablePublisher:
         )
         game.table_message_id = message.id
         game.table_posted_at = now()
-        async with self.bot.db.transaction() as conn:
-            await save_game(conn, game)
+        try:
+            async with self.bot.db.transaction() as conn:
+                await save_game(conn, game)
+        except StaleGame:
+            # Another process changed the game since this move was saved (a rolling restart):
+            # the move stands; that process shows its own table, whose id it stores.
+            log.info("game %s: table posted, but the game changed elsewhere meanwhile", game.id)
+            return
         if old is not None:
             try:
                 await channel.get_partial_message(old).delete()

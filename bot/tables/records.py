@@ -3,6 +3,12 @@
 The database is the only truth: every handler loads the game, changes it under the game's lock
 and saves it in one transaction. Nothing about a game is kept only in memory, which is what makes
 recovery after a restart (and running shards in several processes) straightforward.
+
+The in-process lock is not enough once several processes may briefly see the same game (a
+rolling restart, a change of shard count): every save checks in the database that the game is
+still at the `revision` it was loaded at and bumps it. A handler working from an older copy gets
+`StaleGame` and its whole transaction (the action log entry included) is rolled back, so an
+accepted action is applied exactly once.
 """
 
 from __future__ import annotations
@@ -12,10 +18,18 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-import aiosqlite
-
-from bot.db import Database
+from bot.db import Database, Row, Transaction
+from bot.tables.errors import TableError
 from games.core.result import GameResult
+
+
+class StaleGame(TableError):
+    """Someone (another handler, another process) saved this game since it was loaded: nothing
+    was written, and the user is told their click was out of date."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("stale")
+        self.game_id = game_id
 
 
 class GameStatus(StrEnum):
@@ -88,6 +102,19 @@ class Game:
     started_at: float | None = None
     ended_at: float | None = None
     seats: list[Seat] = field(default_factory=list)
+    revision: int = 0
+    """Bumped by every save; a save from an older copy is refused (`StaleGame`)."""
+    wake_at: float | None = None
+    """When the game next needs attention (computer move, reminder, timeout); stored so that
+    recovery re-arms timers without loading games. Only meaningful while running."""
+    stored_seating: tuple[tuple[int, int | None], ...] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """(seat, user id) of each seat as stored, so a save that moved nobody updates the seats in
+    place instead of deleting and inserting them. Never stored."""
+    parsed: tuple[str, Any] | None = field(default=None, repr=False, compare=False)
+    """(the `state` JSON, the engine state parsed from it): a load that checked the snapshot
+    hands the parsed state on instead of parsing it twice. Never stored."""
 
     @property
     def is_open(self) -> bool:
@@ -107,7 +134,7 @@ class Game:
 _GAME_COLUMNS = (
     "guild_id, channel_id, place_id, thread_id, lobby_message_id, table_message_id, "
     "table_posted_at, game_key, options, config, seed, status, host_id, turn_seconds, state, "
-    "action_count, outcome, created_at, started_at, ended_at"
+    "action_count, outcome, created_at, started_at, ended_at, wake_at"
 )
 
 
@@ -133,11 +160,17 @@ def _game_values(game: Game) -> tuple[Any, ...]:
         game.created_at,
         game.started_at,
         game.ended_at,
+        game.wake_at if game.status is GameStatus.RUNNING else None,
     )
 
 
-def _game_from_row(row: aiosqlite.Row, seats: list[Seat]) -> Game:
+def _seating(seats: list[Seat]) -> tuple[tuple[int, int | None], ...]:
+    return tuple((seat.seat, seat.user_id) for seat in seats)
+
+
+def _game_from_row(row: Row, seats: list[Seat]) -> Game:
     return Game(
+        stored_seating=_seating(seats),
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -160,10 +193,12 @@ def _game_from_row(row: aiosqlite.Row, seats: list[Seat]) -> Game:
         started_at=row["started_at"],
         ended_at=row["ended_at"],
         seats=seats,
+        revision=row["revision"],
+        wake_at=row["wake_at"],
     )
 
 
-def _seat_from_row(row: aiosqlite.Row) -> Seat:
+def _seat_from_row(row: Row) -> Seat:
     return Seat(
         seat=row["seat"],
         user_id=row["user_id"],
@@ -179,11 +214,17 @@ def _seat_from_row(row: aiosqlite.Row) -> Seat:
 
 
 async def load_game(db: Database, game_id: int) -> Game | None:
-    row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-    if row is None:
+    """The game and its seats in one query (one round trip to PostgreSQL: the tables share no
+    column name, so the joined rows read by name)."""
+    rows = await db.fetchall(
+        "SELECT g.*, s.* FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "
+        "ORDER BY s.seat",
+        (game_id,),
+    )
+    if not rows:
         return None
-    seat_rows = await db.fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-    return _game_from_row(row, [_seat_from_row(seat) for seat in seat_rows])
+    seats = [_seat_from_row(row) for row in rows if row["seat"] is not None]
+    return _game_from_row(rows[0], seats)
 
 
 async def load_actions(db: Database, game_id: int) -> list[tuple[int, str]]:
@@ -202,36 +243,102 @@ async def open_game_in(db: Database, place_id: int) -> Game | None:
     return await load_game(db, row["id"]) if row is not None else None
 
 
-async def open_game_ids(db: Database) -> list[tuple[int, int]]:
-    """(game id, guild id) of every unfinished game, oldest first."""
+@dataclass(frozen=True)
+class ShardFilter:
+    """The guilds one process serves: Discord puts guild `g` on shard `(g >> 22) % count`."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def sql(self) -> tuple[str, list[int]]:
+        """A condition on `guild_id` and its parameters (both backends compute it alike)."""
+        marks = ", ".join("?" for _ in self.ids)
+        return f"((guild_id / 4194304) % ?) IN ({marks})", [self.count, *self.ids]
+
+
+async def running_wakeups(
+    db: Database, shards: ShardFilter | None, after_id: int, limit: int
+) -> list[tuple[int, float | None]]:
+    """(game id, wake_at) of running games of the served guilds with ids above `after_id`,
+    by id, at most `limit`: recovery pages through them with one indexed query per page."""
+    condition, params = ("1 = 1", []) if shards is None else shards.sql()
     rows = await db.fetchall(
-        "SELECT id, guild_id FROM games WHERE status IN ('lobby', 'running') ORDER BY id"
+        "SELECT id, wake_at FROM games WHERE status = 'running' AND id > ? AND "
+        f"{condition} ORDER BY id LIMIT ?",
+        (after_id, *params, limit),
     )
-    return [(row["id"], row["guild_id"]) for row in rows]
+    return [(int(row["id"]), row["wake_at"]) for row in rows]
 
 
-async def insert_game(conn: aiosqlite.Connection, game: Game) -> int:
+async def load_games(db: Database, game_ids: list[int]) -> list[Game]:
+    """Several games with their seats in two queries (recovery and tools load in batches)."""
+    if not game_ids:
+        return []
+    marks = ", ".join("?" for _ in game_ids)
+    rows = await db.fetchall(f"SELECT * FROM games WHERE id IN ({marks}) ORDER BY id", game_ids)
+    seat_rows = await db.fetchall(
+        f"SELECT * FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, seat", game_ids
+    )
+    seats: dict[int, list[Seat]] = {}
+    for seat_row in seat_rows:
+        seats.setdefault(int(seat_row["game_id"]), []).append(_seat_from_row(seat_row))
+    return [_game_from_row(row, seats.get(int(row["id"]), [])) for row in rows]
+
+
+async def insert_game(conn: Transaction, game: Game) -> int:
     placeholders = ", ".join("?" for _ in _game_values(game))
-    cursor = await conn.execute(
+    game.id = await conn.insert(
         f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({placeholders})", _game_values(game)
     )
-    game_id = cursor.lastrowid
-    assert game_id is not None
-    game.id = game_id
+    game.revision = 0
     await _write_seats(conn, game)
-    return game_id
+    return game.id
 
 
-async def save_game(conn: aiosqlite.Connection, game: Game) -> None:
-    assignments = ", ".join(f"{column.strip()} = ?" for column in _GAME_COLUMNS.split(","))
-    await conn.execute(
-        f"UPDATE games SET {assignments} WHERE id = ?", (*_game_values(game), game.id)
+_ASSIGNMENTS = ", ".join(f"{column.strip()} = ?" for column in _GAME_COLUMNS.split(","))
+
+
+async def save_game(conn: Transaction, game: Game) -> None:
+    """Write the game and its seats if nobody saved it since it was loaded, else `StaleGame`
+    (raised inside the transaction, so the caller's whole unit of work is rolled back)."""
+    changed = await conn.execute(
+        f"UPDATE games SET {_ASSIGNMENTS}, revision = revision + 1 WHERE id = ? AND revision = ?",
+        (*_game_values(game), game.id, game.revision),
     )
+    if changed != 1:
+        raise StaleGame(game.id)
+    game.revision += 1
     await _write_seats(conn, game)
 
 
-async def _write_seats(conn: aiosqlite.Connection, game: Game) -> None:
+async def _write_seats(conn: Transaction, game: Game) -> None:
+    """Seats in place when nobody sat down, stood up or moved (every move of a running game):
+    one statement; otherwise all of them anew (the unique (game, user) index would refuse a
+    player moving seat row by row)."""
+    seating = _seating(game.seats)
+    if seating == game.stored_seating:
+        await conn.executemany(
+            "UPDATE seats SET name = ?, autopilot = ?, stand_in = ?, timeouts = ?, version = ?, "
+            "fingerprint = ?, deadline = ?, reminded = ? WHERE game_id = ? AND seat = ?",
+            [
+                (
+                    seat.name,
+                    int(seat.autopilot),
+                    int(seat.stand_in),
+                    seat.timeouts,
+                    seat.version,
+                    seat.fingerprint,
+                    seat.deadline,
+                    int(seat.reminded),
+                    game.id,
+                    seat.seat,
+                )
+                for seat in game.seats
+            ],
+        )
+        return
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
+    game.stored_seating = seating
     await conn.executemany(
         "INSERT INTO seats (game_id, seat, user_id, name, autopilot, stand_in, timeouts, "
         "version, fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -255,22 +362,24 @@ async def _write_seats(conn: aiosqlite.Connection, game: Game) -> None:
 
 
 async def append_action(
-    conn: aiosqlite.Connection,
+    conn: Transaction,
     game: Game,
     seat: int,
     actor: Actor,
     action: str,
     events: str,
     at: float,
+    seq: int | None = None,
 ) -> None:
+    """Log an action as number `seq` (by default the game's `action_count`)."""
     await conn.execute(
         "INSERT INTO actions (game_id, seq, seat, actor, action, events, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (game.id, game.action_count, seat, str(actor), action, events, at),
+        (game.id, game.action_count if seq is None else seq, seat, str(actor), action, events, at),
     )
 
 
-async def record_results(conn: aiosqlite.Connection, game: Game, result: GameResult) -> None:
+async def record_results(conn: Transaction, game: Game, result: GameResult) -> None:
     await conn.executemany(
         "INSERT INTO results (game_id, seat, user_id, is_computer, rank, score, won) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -1,19 +1,26 @@
 """Start-up: re-arm the timers of every running game this process serves.
 
-Lobbies need nothing: their buttons are dynamic items that find the game by id.
+Recovery reads only what re-arming needs, `(id, wake_at)` of the running games of the guilds
+this process serves (its shards, filtered in the query), a page of a few thousand per query,
+and pushes them into the process's deadline queue. No game is parsed at start-up: a game is
+loaded when its wake-up fires or someone clicks one of its buttons (dynamic items find it by id),
+and a snapshot that no longer loads is rebuilt from the action log then (`TableCore.load`).
+Lobbies need nothing: their buttons are dynamic items too.
 """
 
 from __future__ import annotations
 
 import logging
 
+from bot.clock import now
 from bot.tables.core import TableCore
 from bot.tables.moves import Moves
-from bot.tables.records import Game, GameStatus, load_actions, load_game, open_game_ids
-from bot.tables.replay import replay
-from bot.tables.turns import Running
+from bot.tables.records import ShardFilter, running_wakeups
 
 log = logging.getLogger(__name__)
+
+PAGE = 5000
+"""Games per query: large enough that 100,000 games take a few dozen round trips."""
 
 
 class Recovery:
@@ -23,31 +30,22 @@ class Recovery:
 
     async def recover(self) -> int:
         """Returns the number of running games re-armed."""
-        count = 0
-        host = self.core.host
-        for game_id, guild_id in await open_game_ids(self.core.db):
-            if not host.serves_guild(guild_id):
-                continue
-            game = await load_game(self.core.db, game_id)
-            if game is None or game.status is not GameStatus.RUNNING:
-                continue
-            if host.games.playable(game.game_key) is None:
-                log.warning("game %s (%s) has no engine or UI loaded", game_id, game.game_key)
-                continue
-            self.moves.arm(await self._recovered(game))
-            count += 1
-        return count
-
-    async def _recovered(self, game: Game) -> Running:
-        """The running game, replayed from its seed and action log when its snapshot no longer
-        loads; the rebuilt snapshot is saved so later loads are fast again."""
-        try:
-            return self.core.running(game)
-        except ValueError:
-            log.warning("game %s: snapshot unreadable, replaying its action log", game.id)
-        engine, _ = self.core.engine_ui(game.game_key)
-        actions = await load_actions(self.core.db, game.id)
-        state = replay(engine, game.config, len(game.seats), game.seed, actions)
-        game.state = state.model_dump_json()
-        await self.core.save(game)
-        return self.core.running(game)
+        settings = self.core.host.settings
+        shards = None
+        if settings.shard_count is not None and settings.shard_ids is not None:
+            shards = ShardFilter(settings.shard_count, tuple(settings.shard_ids))
+        count, after = 0, 0
+        moment = now()
+        while True:
+            page = await running_wakeups(self.core.db, shards, after, PAGE)
+            for game_id, wake_at in page:
+                # A game saved before `wake_at` existed (or never planned) is looked at at once:
+                # its wake-up works out what is due and plans it.
+                when = moment if wake_at is None else wake_at
+                self.core.wakeups.arm_at(game_id, when, start=False)
+            count += len(page)
+            if len(page) < PAGE:
+                # One sleeper for the lot, started once every game is queued.
+                self.core.wakeups.start()
+                return count
+            after = page[-1][0]

@@ -46,6 +46,10 @@ class TableService:
         self.status_text = play.status_text
         self.recover = Recovery(self.core, self.moves).recover
 
+    def close(self) -> None:
+        """Stop waking games (the bot is closing; another process or a restart takes over)."""
+        self.core.wakeups.close()
+
     async def _on_wake(self, game_id: int, wakeup: Wakeup) -> None:
         await self.moves.on_wake(game_id, wakeup)
 

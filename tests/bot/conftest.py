@@ -12,16 +12,24 @@ from tests.support.bots import (
     BotFactory,
     GameRegistration,
     bot_extensions,
+    database_backend,
+    database_url,
     make_bot,
+    pytest_generate_tests,
     settings,
     simcord_bot,
 )
+from tests.support.postgres import postgres_server
 
 __all__ = [
     "EXTENSIONS",
     "BotFactory",
     "bot_extensions",
+    "database_backend",
+    "database_url",
     "make_bot",
+    "postgres_server",
+    "pytest_generate_tests",
     "settings",
     "simcord_bot",
 ]

@@ -9,6 +9,8 @@ from typing import Any
 import discord
 import simcord
 
+from tests.support.postgres import registered_url, run_sync
+
 
 def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
     labels: list[str] = []
@@ -44,6 +46,11 @@ def channel_denying_the_bot(guild: simcord.GuildHandle, **denied: bool) -> simco
 
 
 def query(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Run `sql` on the test's database: the SQLite file at `db`, or the PostgreSQL schema a
+    test running on PostgreSQL registered under that path."""
+    url = registered_url(db)
+    if url is not None:
+        return run_sync(url, sql, params)
     with sqlite3.connect(db) as conn:
         return list(conn.execute(sql, params))
 

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import button_labels, query, start_game
+
+pytestmark = pytest.mark.both_backends
 
 
 def seat_lines(lobby: simcord.ResponseMessage) -> list[str]:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from bot.settings import Settings
@@ -12,6 +13,8 @@ from tests.bot.helpers import (
     start_game,
     table_message,
 )
+
+pytestmark = pytest.mark.both_backends
 
 
 async def test_start_opens_a_thread_with_the_table(simcord_env: simcord.Env) -> None:

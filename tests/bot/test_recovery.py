@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.settings import Settings
 from tests.bot.conftest import BotFactory
 from tests.bot.helpers import hand_cards, query, start_game, table_message
+
+pytestmark = pytest.mark.both_backends
 
 
 async def test_running_game_and_its_buttons_survive_a_restart(

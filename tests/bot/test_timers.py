@@ -12,6 +12,8 @@ from bot.settings import Settings
 from tests.bot.conftest import BotFactory
 from tests.bot.helpers import button_labels, hand_cards, query, start_game, table_message
 
+pytestmark = pytest.mark.both_backends
+
 DELAY = 30
 
 

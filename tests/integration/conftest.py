@@ -10,9 +10,29 @@ import pytest
 
 from tests.bot.the_game.conftest import EXTENSIONS as THE_GAME_EXTENSIONS
 from tests.bot.the_game.conftest import SEED
-from tests.support.bots import BotFactory, GameRegistration, make_bot, settings, simcord_bot
+from tests.support.bots import (
+    BotFactory,
+    GameRegistration,
+    database_backend,
+    database_url,
+    make_bot,
+    pytest_generate_tests,
+    settings,
+    simcord_bot,
+)
+from tests.support.postgres import postgres_server
 
-__all__ = ["EXTENSIONS", "BotFactory", "make_bot", "settings", "simcord_bot"]
+__all__ = [
+    "EXTENSIONS",
+    "BotFactory",
+    "database_backend",
+    "database_url",
+    "make_bot",
+    "postgres_server",
+    "pytest_generate_tests",
+    "settings",
+    "simcord_bot",
+]
 
 EXTENSIONS = [*THE_GAME_EXTENSIONS, "cogs.table_talk", "cogs.leaderboard"]
 

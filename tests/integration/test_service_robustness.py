@@ -17,6 +17,8 @@ from tests.bot.helpers import query
 from tests.bot.the_game.driver import start
 from tests.integration.helpers import answer
 
+pytestmark = pytest.mark.both_backends
+
 FORBIDDEN = {"status": 403, "code": 50013, "message": "Missing Permissions"}
 
 

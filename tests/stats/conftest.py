@@ -11,12 +11,23 @@ from tests.support.bots import (
     CORE_EXTENSIONS,
     BotFactory,
     GameRegistration,
+    database_backend,
+    database_url,
     make_bot,
     settings,
     simcord_bot,
 )
+from tests.support.postgres import postgres_server
 
-__all__ = ["BotFactory", "make_bot", "settings", "simcord_bot"]
+__all__ = [
+    "BotFactory",
+    "database_backend",
+    "database_url",
+    "make_bot",
+    "postgres_server",
+    "settings",
+    "simcord_bot",
+]
 
 
 @pytest.fixture

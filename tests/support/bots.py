@@ -16,6 +16,10 @@ import pytest_asyncio
 
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
+from tests.support.postgres import PostgresServer, register_database
+
+BACKENDS = ("sqlite", "postgresql")
+"""Tests marked `both_backends` run once on each (see `pytest_generate_tests`)."""
 
 CORE_EXTENSIONS = ["cogs.lobby", "cogs.game", "cogs.rules", "cogs.settings", "cogs.help"]
 TURN_SECONDS = 300
@@ -24,12 +28,41 @@ BotFactory = Callable[[], CardTableBot]
 GameRegistration = Callable[[CardTableBot], None]
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run the tests marked `both_backends` on SQLite and on PostgreSQL. A conftest imports
+    this hook once per folder tree (tests/bot, tests/integration)."""
+    marked = metafunc.definition.get_closest_marker("both_backends") is not None
+    if marked and "database_backend" in metafunc.fixturenames:
+        metafunc.parametrize("database_backend", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """A real SQLite file in the test's folder; computers move without a pause."""
+def database_backend(request: pytest.FixtureRequest) -> str:
+    """ "sqlite" unless the test is marked `both_backends`, which runs it on each."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+def database_url(database_backend: str, request: pytest.FixtureRequest) -> str | None:
+    """A fresh PostgreSQL schema on the suite's own server, or None for SQLite."""
+    if database_backend != "postgresql":
+        return None
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_schema()
+
+
+@pytest.fixture
+def settings(tmp_path: Path, database_url: str | None) -> Settings:
+    """A real SQLite file in the test's folder, or a fresh PostgreSQL schema for the tests that
+    run on both backends (`tests.bot.helpers.query` reads either through the same path);
+    computers move without a pause."""
+    path = tmp_path / "data" / "test.sqlite3"
+    if database_url is not None:
+        register_database(path, database_url)
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
-        database_path=tmp_path / "data" / "test.sqlite3",
+        database_path=path,
+        database_url=database_url,
         turn_seconds=TURN_SECONDS,
         computer_delay_seconds=0,
         shard_count=1,

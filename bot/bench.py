@@ -1,0 +1,636 @@
+"""`python -m bot.bench`: the bot's own load benchmark, on SQLite and on PostgreSQL.
+
+It runs the real bot (every cog, the real engines) against SimCord, a simulated Discord in this
+process (the `dev` extra), with N live games, all opened, joined and started on Discord through
+slash commands and clicks: solo games with computers, games of several people, and people with
+computers, The Game and Level 8. Then a stream of interactions arrives, ACTING members at once:
+members open their hand and click its controls (choosing cards, placing them, ending turns),
+including clicks out of turn and out of date, as players do; computers answer as they would.
+
+What is measured is the bot, not the simulator:
+
+- latency runs from the moment the bot parses an interaction (`parse_interaction_create`) to its
+  first request about it reaching the transport (the acknowledgement or the answer), and to the
+  visible answer (the message the member sees: the hand, an edit of it, or a follow-up);
+- throughput is interactions and accepted actions (rows of the action log) per second of the
+  stream, simulator included, so it is a lower bound for the bot;
+- memory per live game is the process's growth while the games are opened (simulator
+  included, an upper bound) and the bot's own growth when it recovers K games without SimCord;
+- start-up recovery of K unfinished games is timed on the bot alone (`TableService.recover`)
+  and as a whole restart inside SimCord, after which a recovered game's button is clicked.
+
+Afterwards every game's action log is checked: numbered 0..n-1 without gap or repeat, and, for
+a sample, replayed from its seed to the stored snapshot (nothing lost, nothing applied twice).
+
+The last line printed is one JSON object with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import random
+import re
+import resource
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+TARGETS = {
+    "p99_first_response_ms": 25.0,
+    "p99_visible_answer_ms": 50.0,
+    "bytes_per_live_game": 100_000,
+    "recover_10000_s": 1.0,
+    "recover_100000_s": 10.0,
+}
+
+MIXES: tuple[tuple[str, int, int], ...] = (
+    ("the-game", 1, 2),  # solo with computers
+    ("the-game", 3, 0),  # several people
+    ("level8", 2, 1),  # people and a computer
+    ("level8", 3, 0),  # several people
+)
+"""(game, people, computers) in turn for the games opened."""
+
+GAMES_PER_GUILD = 50
+
+_CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
+_WEBHOOK = re.compile(r"^/webhooks/\d+/simcord_interaction_(\d+)(/messages/@original)?$")
+
+
+def rss_bytes() -> int:
+    """Resident memory of this process now (Linux `/proc`, else the peak from `getrusage`)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * resource.getpagesize()
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+@dataclass
+class Probe:
+    """Timestamps of the bot's own handling, keyed by interaction id: (wall clock, seconds the
+    simulated Discord had spent serving REST requests so far). Everything runs on one event
+    loop, so the simulator's time inside a latency window is the difference of the second
+    figures: subtracting it leaves the bot's own time (its handlers, discord.py, the database,
+    and waiting for the other interactions the bot handles at once)."""
+
+    arrived: dict[int, tuple[float, float]] = field(default_factory=dict)
+    first: dict[int, tuple[float, float]] = field(default_factory=dict)
+    visible: dict[int, tuple[float, float]] = field(default_factory=dict)
+    simulator: float = 0.0
+    _inside: int = 0
+
+    def reset(self) -> None:
+        self.arrived.clear()
+        self.first.clear()
+        self.visible.clear()
+
+    def now(self) -> tuple[float, float]:
+        return time.perf_counter(), self.simulator
+
+    def serve(self, original: Any) -> Any:
+        """`original` (SimCord's REST router), timed."""
+
+        def dispatch(*args: Any, **kwargs: Any) -> Any:
+            if self._inside:
+                return original(*args, **kwargs)
+            started = time.perf_counter()
+            self._inside += 1
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self._inside -= 1
+                self.simulator += time.perf_counter() - started
+
+        return dispatch
+
+    def request(self, method: str, path: str, body: Any) -> None:
+        moment = self.now()
+        found = _CALLBACK.match(path)
+        if found:
+            interaction = int(found.group(1))
+            self.first.setdefault(interaction, moment)
+            kind = body.get("type") if isinstance(body, dict) else None
+            if kind in (4, 7):  # a message, or the clicked message edited: seen at once
+                self.visible.setdefault(interaction, moment)
+            return
+        found = _WEBHOOK.match(path)
+        if found and method in ("PATCH", "POST"):
+            self.visible.setdefault(int(found.group(1)), moment)
+
+    def latencies(self, *, bot_only: bool) -> tuple[list[float], list[float]]:
+        def span(start: tuple[float, float], end: tuple[float, float]) -> float:
+            wall = end[0] - start[0]
+            return wall - (end[1] - start[1]) if bot_only else wall
+
+        arrived = self.arrived.items()
+        first = [span(t, self.first[i]) for i, t in arrived if i in self.first]
+        visible = [span(t, self.visible[i]) for i, t in arrived if i in self.visible]
+        return first, visible
+
+
+class TimedLog(list[Any]):
+    """Stands in for SimCord's list of the bot's REST requests: records when each request
+    reached the transport and keeps none of them, so the simulator's memory does not grow with
+    the run (nothing in SimCord reads that list back)."""
+
+    def __init__(self, probe: Probe) -> None:
+        super().__init__()
+        self._probe = probe
+
+    def append(self, entry: Any) -> None:
+        self._probe.request(entry.method, entry.path, entry.json)
+
+
+def instrument(bot: Any, env: Any, probe: Probe) -> None:
+    parsers = bot._connection.parsers
+    original = parsers["INTERACTION_CREATE"]
+
+    def parse_interaction_create(data: dict[str, Any]) -> None:
+        probe.arrived[int(data["id"])] = probe.now()
+        original(data)
+
+    parsers["INTERACTION_CREATE"] = parse_interaction_create
+    env.backend.http_requests = TimedLog(probe)
+    from simcord.http import router
+
+    if not getattr(router.dispatch, "timed", False):
+        router.dispatch = probe.serve(router.dispatch)
+        router.dispatch.timed = True  # type: ignore[attr-defined]
+
+
+@dataclass
+class LiveGame:
+    key: str
+    place: Any
+    members: list[Any]
+    game_id: int = 0
+    hands: dict[int, Any] = field(default_factory=dict)
+
+
+async def click_many(env: Any, clicks: Sequence[tuple[Any, Any, str]]) -> list[Any]:
+    """Several members click at the same moment: every interaction is delivered to the bot
+    before any is answered, then the bot runs until all are settled. (SimCord's own `click`
+    waits for each answer before the next click; the steps are SimCord's, in a batch.)"""
+    from simcord import actors
+    from simcord.enums import ComponentType, InteractionType
+    from simcord.results import InteractionResult
+
+    backend = env.backend
+    records = []
+    env._begin_operation("bench clicks")
+    try:
+        for member, message, custom_id in clicks:
+            stored = actors._visible_message(member, message)
+            data = {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
+            record, payload = actors._interactions.base_payload(  # type: ignore[attr-defined]
+                backend,
+                type=InteractionType.MESSAGE_COMPONENT,
+                channel_id=stored.channel_id,
+                guild_id=member.guild.id,
+                user_id=member.id,
+                data=data,
+            )
+            serializers = actors.serializers  # type: ignore[attr-defined]
+            payload["message"] = dict(serializers.message_payload(backend, stored))
+            record.source_message_id = stored.id
+            env._notify_dispatch_observers(record)
+            backend.emit("INTERACTION_CREATE", payload)
+            records.append(record)
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+    finally:
+        env._end_operation()
+    return [InteractionResult(env, record) for record in records]
+
+
+def buttons(message: Any) -> list[tuple[str, str]]:
+    """(label, custom_id) of the enabled buttons of a message, nested layouts included."""
+    from simcord.components import walk_components
+
+    rows = message.components
+    found: list[tuple[str, str]] = []
+    raw = [row if isinstance(row, dict) else row.to_dict() for row in rows]
+    for component in walk_components(raw):
+        usable = component.get("custom_id") and not component.get("disabled")
+        if component.get("type") == 2 and usable:
+            found.append((str(component.get("label") or ""), str(component["custom_id"])))
+    return found
+
+
+def table_of(place: Any) -> Any | None:
+    for message in reversed(place.history()[-10:]):
+        if any(label == "Show my hand" for label, _ in buttons(message)):
+            return message
+    return None
+
+
+BOT_PACKAGES = ("/bot/", "/cogs/", "/games/", "/discord/", "/pydantic")
+"""Where the bot's own allocations come from (discord.py's caches included, SimCord's not)."""
+
+
+async def bot_bytes_per_game(
+    env: Any, count: int, rng: random.Random
+) -> tuple[list[LiveGame], int]:
+    """Open `count` games while tracing allocations, and return them with the bytes still held
+    per game by allocations made in the bot's code, discord.py and pydantic (the simulator's
+    own bookkeeping, allocated in SimCord, is left out)."""
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start(1)
+    before = tracemalloc.take_snapshot()
+    games = await open_games(env, count, rng)
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    held = 0
+    for stat in after.compare_to(before, "filename"):
+        name = stat.traceback[0].filename
+        if any(package in name for package in BOT_PACKAGES) and "simcord" not in name:
+            held += stat.size_diff
+    return games, round(held / max(count, 1))
+
+
+async def open_games(env: Any, count: int, rng: random.Random, start: int = 0) -> list[LiveGame]:
+    games: list[LiveGame] = []
+    guild = None
+    for number in range(start, start + count):
+        if guild is None or number % GAMES_PER_GUILD == 0:
+            guild = env.create_guild()
+        assert guild is not None
+        key, people, computers = MIXES[number % len(MIXES)]
+        channel = guild.create_text_channel(f"table-{number}")
+        members = [guild.add_member(env.create_user(f"p{number}-{i}")) for i in range(people)]
+        host = members[0]
+        lobby = (await host.slash(channel, f"play {key}")).response
+        if lobby is None:
+            raise RuntimeError(f"/play {key} opened no lobby")
+        for member in members[1:]:
+            await member.click(lobby, label="Join")
+        for _ in range(computers):
+            await host.click(lobby, label="Add computer")
+        await host.click(lobby, label="Start")
+        place = channel.threads[-1] if channel.threads else channel
+        games.append(LiveGame(key, place, members))
+    return games
+
+
+async def stream(
+    env: Any, bot: Any, games: list[LiveGame], interactions: int, acting: int, rng: random.Random
+) -> dict[str, Any]:
+    """`interactions` clicks, `acting` at a time, by members of different running games:
+    a member whose turn it is clicks a control of their hand (opening it first), others mostly
+    open their hand, sometimes click an old control."""
+    from bot.tables.records import load_games
+
+    by_id: dict[int, LiveGame] = {}
+    rows = await bot.db.fetchall("SELECT id, place_id FROM games WHERE status = 'running'")
+    place_ids = {row["place_id"]: row["id"] for row in rows}
+    for live in games:
+        live.game_id = place_ids.get(live.place.id, 0)
+        if live.game_id:
+            by_id[live.game_id] = live
+    done = 0
+    started = time.perf_counter()
+    before = await bot.db.fetchone("SELECT COUNT(*) FROM actions")
+    while done < interactions and by_id:
+        chosen = rng.sample(sorted(by_id), min(acting, len(by_id), interactions - done))
+        stored = {found.id: found for found in await load_games(bot.db, chosen)}
+        clicks: list[tuple[Any, Any, str]] = []
+        actors: list[tuple[LiveGame, Any]] = []
+        for game_id in chosen:
+            live, game = by_id[game_id], stored.get(game_id)
+            if game is None or game.status != "running":
+                del by_id[game_id]
+                continue
+            engine = bot.games.engine(game.game_key)
+            to_act = set(engine.to_act(engine.load_state(game.state)))
+            acting_now = [
+                member
+                for member in live.members
+                if (seat := game.seat_of(member.id)) is not None and seat.seat in to_act
+            ]
+            member = rng.choice(acting_now or live.members)
+            hand = live.hands.get(member.id)
+            controls = [c for c in buttons(hand) if c[0] != "Show my hand"] if hand else []
+            if hand is None or not controls or (not acting_now and rng.random() < 0.7):
+                table = table_of(live.place)
+                if table is None:
+                    continue
+                show = next(cid for label, cid in buttons(table) if label == "Show my hand")
+                clicks.append((member, table, show))
+            else:
+                clicks.append((member, hand, rng.choice(controls)[1]))
+            actors.append((live, member))
+        if not clicks:
+            continue
+        results = await click_many(env, clicks)
+        for (live, member), result in zip(actors, results, strict=True):
+            if result.response is not None and result.response.ephemeral:
+                live.hands[member.id] = result.response
+        done += len(clicks)
+    elapsed = time.perf_counter() - started
+    after = await bot.db.fetchone("SELECT COUNT(*) FROM actions")
+    accepted = int(after[0]) - int(before[0]) if before and after else 0
+    return {"interactions": done, "seconds": elapsed, "accepted_actions": accepted}
+
+
+async def check_integrity(bot: Any, sample: int, rng: random.Random) -> dict[str, Any]:
+    """Every log numbered 0..n-1 with n the game's action count; a sample replayed."""
+    from bot.tables.replay import replay
+
+    games = await bot.db.fetchall("SELECT id, action_count FROM games")
+    logs = await bot.db.fetchall(
+        "SELECT game_id, COUNT(*), MIN(seq), MAX(seq) FROM actions GROUP BY game_id"
+    )
+    by_game = {int(row[0]): (int(row[1]), int(row[2]), int(row[3])) for row in logs}
+    broken = 0
+    for row in games:
+        count = int(row["action_count"])
+        found = by_game.get(int(row["id"]), (0, 0, -1))
+        if found != (count, 0, count - 1) and not (count == 0 and found[0] == 0):
+            broken += 1
+    replayed = mismatched = 0
+    running = [int(row["id"]) for row in games if int(row["action_count"]) > 0]
+    for game_id in rng.sample(running, min(sample, len(running))):
+        game = await bot.db.fetchone(
+            "SELECT game_key, config, seed, state FROM games WHERE id = ?", (game_id,)
+        )
+        seats = await bot.db.fetchone("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
+        log = await bot.db.fetchall(
+            "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        engine = bot.games.engine(game["game_key"])
+        state = replay(engine, game["config"], int(seats[0]), int(game["seed"]), log)
+        replayed += 1
+        if state.model_dump_json() != game["state"]:
+            mismatched += 1
+    return {
+        "games": len(games),
+        "logs_with_gap_or_repeat": broken,
+        "replayed": replayed,
+        "replay_mismatches": mismatched,
+    }
+
+
+async def seed_unfinished(bot: Any, count: int, rng: random.Random) -> None:
+    """`count` more running games, copies of live ones (state, seats, a timer due within the
+    hour) in channels of their own: what a big bot has in its database when it restarts."""
+    from bot.clock import now
+
+    templates = await bot.db.fetchall(
+        "SELECT * FROM games WHERE status = 'running' AND state IS NOT NULL LIMIT 50"
+    )
+    if not templates:
+        raise RuntimeError("no running game to copy")
+    seats_of: dict[int, list[Any]] = {}
+    for template in templates:
+        seats_of[int(template["id"])] = await bot.db.fetchall(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (template["id"],)
+        )
+    columns = [
+        "guild_id", "channel_id", "place_id", "game_key", "options", "config", "seed", "status",
+        "host_id", "turn_seconds", "state", "action_count", "created_at", "started_at", "wake_at",
+    ]  # fmt: skip
+    seat_columns = ["seat", "user_id", "name", "version", "fingerprint", "deadline"]
+    moment = now()
+    batch = 5000
+    base = 10**15
+    for start in range(0, count, batch):
+        size = min(batch, count - start)
+        async with bot.db.transaction() as conn:
+            first = await conn.fetchone("SELECT COALESCE(MAX(id), 0) FROM games")
+            next_id = int(first[0]) + 1 if first else 1
+            game_rows, seat_rows = [], []
+            for offset in range(size):
+                template = templates[(start + offset) % len(templates)]
+                place = base + start + offset
+                values = [template[column] for column in columns]
+                values[0] = ((10**11 + start + offset) << 22) | 1  # a guild of its own
+                values[1] = values[2] = place
+                values[-1] = moment + rng.uniform(60, 3600)
+                game_rows.append((next_id + offset, *values, 0))
+                for seat in seats_of[int(template["id"])]:
+                    seat_rows.append((next_id + offset, *[seat[column] for column in seat_columns]))
+            marks = ", ".join("?" for _ in range(len(columns) + 2))
+            await conn.executemany(
+                f"INSERT INTO games (id, {', '.join(columns)}, revision) VALUES ({marks})",
+                game_rows,
+            )
+            seat_marks = ", ".join("?" for _ in range(len(seat_columns) + 1))
+            await conn.executemany(
+                f"INSERT INTO seats (game_id, {', '.join(seat_columns)}) VALUES ({seat_marks})",
+                seat_rows,
+            )
+    if bot.db.backend == "postgresql":
+        async with bot.db.transaction() as conn:
+            await conn.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))"
+            )
+
+
+async def recover_alone(settings: Any) -> dict[str, Any]:
+    """Start-up recovery on the bot alone: a fresh bot object, its database opened, then
+    `recover()` timed, with the memory it took."""
+    from bot.app import create_bot
+    from bot.db import open_database
+
+    bot = create_bot(settings, [])
+    gc.collect()
+    before = rss_bytes()
+    bot._db = await open_database(settings.database_path, settings.database_url)
+    try:
+        started = time.perf_counter()
+        recovered = await bot.tables.recover()
+        seconds = time.perf_counter() - started
+        armed = len(bot.tables.core.wakeups)
+        grown = rss_bytes() - before
+    finally:
+        bot.tables.close()
+        await bot._db.close()
+        bot._db = None
+    return {
+        "recovered": recovered,
+        "armed": armed,
+        "seconds": seconds,
+        "bytes_per_recovered_game": grown / max(recovered, 1),
+    }
+
+
+async def run_backend(backend: str, options: argparse.Namespace, url: str | None) -> dict[str, Any]:
+    import simcord
+
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    rng = random.Random(options.seed)
+    folder = Path(tempfile.mkdtemp(prefix=f"cardtable-bench-{backend}-"))
+    settings = Settings(
+        _env_file=None,
+        database_path=folder / "bench.sqlite3",
+        database_url=url,
+        shard_count=1,
+        turn_seconds=3600,
+        computer_delay_seconds=0,
+        sync_commands=True,
+    )
+    probe = Probe()
+    bot = create_bot(settings)
+    bots = [bot]
+    env = simcord.Env(bot, settle_timeout=120)
+    await env.start()
+    report: dict[str, Any] = {"backend": backend}
+    try:
+        instrument(bot, env, probe)
+        sample = min(options.memory_sample, options.games)
+        games, traced = await bot_bytes_per_game(env, sample, rng)
+        gc.collect()
+        before = rss_bytes()
+        started = time.perf_counter()
+        games += await open_games(env, options.games - sample, rng, start=sample)
+        gc.collect()
+        report["live_games"] = len(games)
+        report["open_games_seconds"] = round(time.perf_counter() - started, 2)
+        report["bytes_per_live_game_bot"] = traced
+        report["bytes_per_live_game_with_simulator"] = round(
+            (rss_bytes() - before) / max(options.games - sample, 1)
+        )
+        probe.reset()
+        flow = await stream(env, bot, games, options.interactions, options.acting, rng)
+        first, visible = probe.latencies(bot_only=True)
+        first_wall, visible_wall = probe.latencies(bot_only=False)
+        report.update(
+            {
+                "members_acting_at_once": options.acting,
+                "interactions": flow["interactions"],
+                "interactions_per_second": round(flow["interactions"] / flow["seconds"], 1),
+                "accepted_actions": flow["accepted_actions"],
+                "accepted_actions_per_second": round(flow["accepted_actions"] / flow["seconds"], 1),
+                "first_response_ms": summary(first),
+                "visible_answer_ms": summary(visible),
+                "simulator_included": {
+                    "first_response_ms": summary(first_wall),
+                    "visible_answer_ms": summary(visible_wall),
+                },
+            }
+        )
+        report["integrity"] = await check_integrity(bot, options.replay_sample, rng)
+
+        with env.time_context():
+            await seed_unfinished(bot, options.recover, rng)
+        with env.time_context():  # the bot's clock, as the games' timers were set with it
+            alone = await recover_alone(settings)
+        report["recovery_bot_alone"] = {
+            "unfinished_games": alone["recovered"],
+            "timers_armed": alone["armed"],
+            "seconds": round(alone["seconds"], 3),
+            "bytes_per_recovered_game": round(alone["bytes_per_recovered_game"]),
+        }
+        try:
+            restarted = create_bot(settings)
+            bots.append(restarted)
+            started = time.perf_counter()
+            await env.restart_bot(restarted)
+            seconds = time.perf_counter() - started
+            instrument(restarted, env, probe)
+            live = next(game for game in games if table_of(game.place) is not None)
+            table = table_of(live.place)
+            shown = await live.members[0].click(table, label="Show my hand")
+            report["recovery_in_simcord"] = {
+                "restart_seconds": round(seconds, 3),
+                "timers_armed": len(restarted.tables.core.wakeups),
+                "old_button_answers": shown.response is not None,
+            }
+        except Exception as error:  # report what was measured so far, and why it stopped
+            report["recovery_in_simcord"] = {"error": f"{type(error).__name__}: {error}"[:500]}
+    finally:
+        await env.shutdown()
+        for each in bots:
+            if each._db is not None:
+                await each._db.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    return report
+
+
+def summary(seconds: Sequence[float]) -> dict[str, float]:
+    ms = [value * 1000 for value in seconds]
+    return {
+        "count": len(ms),
+        "p50": round(percentile(ms, 0.50), 2),
+        "p95": round(percentile(ms, 0.95), 2),
+        "p99": round(percentile(ms, 0.99), 2),
+        "mean": round(statistics.fmean(ms), 2) if ms else float("nan"),
+    }
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="live games (default 2000)")
+    parser.add_argument("--acting", type=int, default=8, help="members acting at once (8)")
+    parser.add_argument("--interactions", type=int, default=4000, help="clicks in the stream")
+    parser.add_argument(
+        "--recover", type=int, default=10000, help="unfinished games recovered at start-up"
+    )
+    parser.add_argument("--replay-sample", type=int, default=200, help="games replayed")
+    parser.add_argument(
+        "--memory-sample", type=int, default=100, help="games opened under tracemalloc (100)"
+    )
+    parser.add_argument(
+        "--backend", choices=("sqlite", "postgresql", "both"), default="both", help="(both)"
+    )
+    parser.add_argument(
+        "--database-url",
+        help="PostgreSQL to use (an empty database); default: a throw-away local server",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    return parser.parse_args(argv)
+
+
+async def main(argv: Sequence[str]) -> dict[str, Any]:
+    import logging
+
+    logging.basicConfig(level=logging.WARNING)
+    options = parse(argv)
+    backends = ("sqlite", "postgresql") if options.backend == "both" else (options.backend,)
+    results: dict[str, Any] = {"options": vars(options), "targets": TARGETS}
+    for backend in backends:
+        server = None
+        url: str | None = None
+        if backend == "postgresql":
+            if options.database_url:
+                url = options.database_url
+            else:
+                from bot.db.local_server import start_local_server
+
+                server = start_local_server()
+                url = server.new_schema()
+        try:
+            print(f"{backend}: {options.games} live games ...", file=sys.stderr, flush=True)
+            results[backend] = await run_backend(backend, options, url)
+            print(json.dumps(results[backend], indent=1), file=sys.stderr, flush=True)
+        finally:
+            if server is not None:
+                server.stop()
+                shutil.rmtree(server.root, ignore_errors=True)
+    return results
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(main(sys.argv[1:]))))

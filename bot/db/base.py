@@ -1,0 +1,120 @@
+"""The storage interface every backend implements, and what callers need to use it.
+
+Callers write SQL once, with `?` placeholders and portable SQL (both SQLite and PostgreSQL
+accept `INSERT ... ON CONFLICT ... DO UPDATE`, `RETURNING`, partial indexes); a backend turns the
+placeholders into its own. All SQL lives under `bot/` (records, settings, statistics), never in
+cogs.
+
+The unit of work is explicit:
+
+- `fetchone` / `fetchall` read committed data on a connection of their own, so a read never sees
+  the uncommitted rows of another coroutine's open transaction, and never waits behind a write.
+- `transaction()` gives a `Transaction` on its own connection for one unit of work, committed when
+  the block ends and rolled back if it raises. Its statements cannot interleave with anyone
+  else's: one connection is never shared by two coroutines at once (sharing one was what raised
+  `sqlite3.InterfaceError` under load).
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from functools import lru_cache
+from typing import Any, Protocol
+
+
+class Row(Protocol):
+    """A result row, by column name or position (`sqlite3.Row` and `asyncpg.Record` both are)."""
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+Params = Sequence[Any]
+
+
+class IntegrityError(Exception):
+    """A constraint refused a write (a unique index, the append-only log), whatever the backend.
+    The transaction it happened in is rolled back."""
+
+
+class Transaction(ABC):
+    """One unit of work on a connection that nobody else uses until it commits or rolls back."""
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; returns the number of rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        """An `INSERT` into a table with an `id` column; returns the new row's id."""
+        row = await self.fetchone(f"{sql} RETURNING id", params)
+        assert row is not None
+        return int(row[0])
+
+
+class Database(ABC):
+    """A bot process's storage: SQLite (embedded, the default) or PostgreSQL (shared by shard
+    processes). Open one with `open_database` (or `Database.open(path)` for SQLite)."""
+
+    backend: str
+    """"sqlite" or "postgresql"."""
+
+    @classmethod
+    async def open(cls, path: Any) -> Database:
+        """Open (creating and migrating) the SQLite file at `path`."""
+        from bot.db.sqlite import SQLiteDatabase
+
+        return await SQLiteDatabase.open_file(path)
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.close()
+
+
+_QUESTION_MARKS = re.compile(r"'(?:[^']|'')*'|\?")
+
+
+@lru_cache(maxsize=1024)
+def numbered_placeholders(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's `$1, $2, ...`, leaving quoted strings alone."""
+    counter = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal counter
+        if match.group(0) != "?":
+            return match.group(0)
+        counter += 1
+        return f"${counter}"
+
+    return _QUESTION_MARKS.sub(number, sql)

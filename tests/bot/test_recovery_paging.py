@@ -1,0 +1,68 @@
+"""What start-up recovery reads, on both backends: the running games of this process's shards
+only, page by page, with the moment each needs attention."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.db import Database, open_database
+from bot.tables.records import Game, GameStatus, ShardFilter, insert_game, running_wakeups
+
+pytestmark = pytest.mark.both_backends
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database]:
+    opened = await open_database(tmp_path / "test.sqlite3", database_url)
+    yield opened
+    await opened.close()
+
+
+def game(number: int, shard: int, status: GameStatus) -> Game:
+    guild_id = ((1_000_000 + number) * 4 + shard) << 22 | 7
+    return Game(
+        id=0,
+        guild_id=guild_id,
+        channel_id=number,
+        place_id=number,
+        game_key="the-game",
+        options={},
+        config="{}",
+        seed=1,
+        status=status,
+        host_id=1,
+        turn_seconds=300,
+        created_at=0.0,
+        state="{}",
+        wake_at=1000.0 + number,
+    )
+
+
+async def test_recovery_pages_through_the_running_games_of_its_shards(db: Database) -> None:
+    expected: list[tuple[int, float | None]] = []
+    async with db.transaction() as conn:
+        for number in range(40):
+            shard = number % 4
+            status = GameStatus.RUNNING if number % 5 else GameStatus.FINISHED
+            stored = game(number, shard, status)
+            await insert_game(conn, stored)
+            if shard in (1, 3) and status is GameStatus.RUNNING:
+                expected.append((stored.id, 1000.0 + number))
+
+    shards = ShardFilter(4, (1, 3))
+    seen: list[tuple[int, float | None]] = []
+    after = 0
+    while True:
+        page = await running_wakeups(db, shards, after, 3)
+        seen += page
+        if len(page) < 3:
+            break
+        after = page[-1][0]
+
+    assert seen == expected
+    everything = await running_wakeups(db, None, 0, 1000)
+    assert len(everything) == 32, "without shards, every running game"

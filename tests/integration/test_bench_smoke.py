@@ -1,0 +1,35 @@
+"""`python -m bot.bench` runs end to end with tiny numbers on both backends and reports every
+figure, with nothing lost or applied twice (the benchmark itself is not a test: see README)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.support.postgres import PostgresServer
+
+
+def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServer) -> None:
+    command = [sys.executable, "-m", "bot.bench", "--games", "4", "--interactions", "16"]
+    command += ["--recover", "50", "--database-url", postgres_server.new_schema()]
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    for backend in ("sqlite", "postgresql"):
+        figures = report[backend]
+        assert figures["live_games"] == 4
+        assert figures["interactions"] == 16
+        assert figures["first_response_ms"]["count"] == 16
+        assert figures["visible_answer_ms"]["count"] >= 1
+        assert figures["integrity"]["logs_with_gap_or_repeat"] == 0
+        assert figures["integrity"]["replay_mismatches"] == 0
+        assert figures["recovery_bot_alone"]["timers_armed"] >= 50
+        assert figures["recovery_in_simcord"]["old_button_answers"] is True
