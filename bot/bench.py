@@ -3,7 +3,7 @@
 It runs the real bot (every cog, the real engines) against SimCord, a simulated Discord in this
 process (the `dev` extra), with N live games, all opened, joined and started on Discord through
 slash commands and clicks: solo games with computers, games of several people, and people with
-computers, The Game and Level 8. Then a stream of interactions arrives, ACTING members at once:
+computers, in all three games. Then a stream of interactions arrives, ACTING members at once:
 members open their hand and click its controls (choosing cards, placing them, ending turns),
 including clicks out of turn and out of date, as players do; computers answer as they would.
 
@@ -57,6 +57,7 @@ MIXES: tuple[tuple[str, int, int], ...] = (
     ("the-game", 3, 0),  # several people
     ("level8", 2, 1),  # people and a computer
     ("level8", 3, 0),  # several people
+    ("heaven-hell", 2, 1),  # people and a computer, secret doubles at each round's end
 )
 """(game, people, computers) in turn for the games opened."""
 

@@ -12,7 +12,7 @@ from tests.support.postgres import PostgresServer
 
 
 def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServer) -> None:
-    command = [sys.executable, "-m", "bot.bench", "--games", "4", "--interactions", "16"]
+    command = [sys.executable, "-m", "bot.bench", "--games", "5", "--interactions", "20"]
     command += ["--recover", "50", "--database-url", postgres_server.new_schema()]
     done = subprocess.run(
         command,
@@ -25,9 +25,9 @@ def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServe
     report = json.loads(done.stdout.strip().splitlines()[-1])
     for backend in ("sqlite", "postgresql"):
         figures = report[backend]
-        assert figures["live_games"] == 4
-        assert figures["interactions"] == 16
-        assert figures["first_response_ms"]["count"] == 16
+        assert figures["live_games"] == 5
+        assert figures["interactions"] == 20
+        assert figures["first_response_ms"]["count"] == 20
         assert figures["visible_answer_ms"]["count"] >= 1
         assert figures["integrity"]["logs_with_gap_or_repeat"] == 0
         assert figures["integrity"]["replay_mismatches"] == 0
