@@ -68,17 +68,10 @@ class Transaction(ABC):
 
 class Database(ABC):
     """A bot process's storage: SQLite (embedded, the default) or PostgreSQL (shared by shard
-    processes). Open one with `open_database` (or `Database.open(path)` for SQLite)."""
+    processes). Open one with `bot.db.open_database`."""
 
     backend: str
     """"sqlite" or "postgresql"."""
-
-    @classmethod
-    async def open(cls, path: Any) -> Database:
-        """Open (creating and migrating) the SQLite file at `path`."""
-        from bot.db.sqlite import SQLiteDatabase
-
-        return await SQLiteDatabase.open_file(path)
 
     @abstractmethod
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...

@@ -6,12 +6,12 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from bot.db import Database
+from bot.db import open_database
 from bot.db.backup import backup
 
 
 async def test_a_backup_taken_while_writing_is_consistent(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "live.sqlite3")
+    db = await open_database(tmp_path / "live.sqlite3")
     try:
         stop = asyncio.Event()
 

@@ -110,7 +110,7 @@ async def test_discord_ids_keep_all_64_bits(db: Database) -> None:
 
 async def test_sqlite_file_is_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "fresh.sqlite3"
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"  # type: ignore[index]
         assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1  # type: ignore[index]
