@@ -39,7 +39,7 @@ class BaselinePolicy:
         me = view.players[view.seat]
         hand = view.hand
         if view.phase is Phase.KEEP:
-            return _keep(hand, me.requirements, legal)
+            return keep(hand, me.requirements, legal)
         if view.phase is Phase.DRAW:
             return _draw(view, me, hand, legal)
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
@@ -123,22 +123,22 @@ def _discard_choice(view: Level8View, me: PublicPlayer, hand: list[int]) -> int:
         return opponents_down and _fits_somewhere(view, card)
 
     if me.displayed:
-        return max(numbers, key=lambda c: _lay_off_distance(view, c))
+        return max(numbers, key=lambda c: lay_off_distance(view, c))
     used = plan_level(hand, me.requirements).used
     spare = [card for card in numbers if card not in used]
     if spare:
-        return min(spare, key=lambda c: (feeds(c), _closeness(c, hand, me.requirements)))
+        return min(spare, key=lambda c: (feeds(c), closeness(c, hand, me.requirements)))
     return min(
         numbers,
         key=lambda c: (
             missing_cards([h for h in hand if h != c], me.requirements),
             feeds(c),
-            _closeness(c, hand, me.requirements),
+            closeness(c, hand, me.requirements),
         ),
     )
 
 
-def _lay_off_distance(view: Level8View, card: int) -> int:
+def lay_off_distance(view: Level8View, card: int) -> int:
     """How many cards must join a run before `card` fits the table (0 when it fits now);
     large when only a set or colour group of its kind could take it and none is down."""
     best = MAX_VALUE
@@ -153,7 +153,7 @@ def _lay_off_distance(view: Level8View, card: int) -> int:
     return best
 
 
-def _closeness(card: int, hand: list[int], requirements: Sequence[Requirement]) -> int:
+def closeness(card: int, hand: list[int], requirements: Sequence[Requirement]) -> int:
     """How much `card` could still help the level's groups with the rest of the hand."""
     others = [h for h in hand if h != card and is_number(h)]
     kinds = {r.kind for r in requirements}
@@ -168,12 +168,12 @@ def _closeness(card: int, hand: list[int], requirements: Sequence[Requirement]) 
     return score
 
 
-def _keep(hand: list[int], requirements: Sequence[Requirement], legal: Sequence[Action]) -> Action:
+def keep(hand: list[int], requirements: Sequence[Requirement], legal: Sequence[Action]) -> Action:
     """Keep wilds first, then the number cards of the best plan for the level still to do."""
     used = plan_level(hand, requirements).used
     ranked = sorted(
         (c for c in hand if not is_skip(c)),
-        key=lambda c: (not is_wild(c), c not in used, -_closeness(c, hand, requirements)),
+        key=lambda c: (not is_wild(c), c not in used, -closeness(c, hand, requirements)),
     )
     wanted = set(ranked[:HARD_KEEP_MAX])
     for action in legal:

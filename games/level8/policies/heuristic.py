@@ -37,7 +37,6 @@ from games.level8.actions import (
     DisplayLevel,
     DrawFromDiscard,
     DrawFromPile,
-    KeepCards,
     LayOff,
     PlaySkip,
 )
@@ -61,7 +60,8 @@ from games.level8.events import (
 )
 from games.level8.finder import missing_cards, plan_level
 from games.level8.groups import PlacedCard, lay_off_meanings, meaning
-from games.level8.levels import FINAL_LEVEL, HARD_KEEP_MAX, GroupKind, Requirement
+from games.level8.levels import FINAL_LEVEL, GroupKind, Requirement
+from games.level8.policies.baseline import closeness, keep, lay_off_distance
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
 
@@ -81,7 +81,7 @@ class HeuristicPolicy:
         me = view.players[view.seat]
         hand = view.hand
         if view.phase is Phase.KEEP:
-            return _keep(hand, me.requirements, legal)
+            return keep(hand, me.requirements, legal)
         if view.phase is Phase.DRAW:
             return _draw(view, me, hand, legal)
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
@@ -419,7 +419,7 @@ def _discard_choice(
     if not numbers:
         return hand[0]
     if me.displayed:
-        shortlist = _best_by(numbers, lambda c: -min(_lay_off_distance(view, c), 2))
+        shortlist = _best_by(numbers, lambda c: -min(lay_off_distance(view, c), 2))
     else:
         used = plan_level(hand, me.requirements).used
         spare = [card for card in numbers if card not in used]
@@ -438,7 +438,7 @@ def _discard_choice(
     opponents = Opponents(view, Knowledge(view), rng)
     return min(
         shortlist,
-        key=lambda c: (opponents.danger(c), _closeness(c, hand, me.requirements)),
+        key=lambda c: (opponents.danger(c), closeness(c, hand, me.requirements)),
     )
 
 
@@ -456,45 +456,6 @@ def _helps_displayed(view: Level8View, card: int) -> bool:
     )
 
 
-def _lay_off_distance(view: Level8View, card: int) -> int:
-    """How many cards must join a run before `card` fits the table (0 when it fits now);
-    large when only a set or colour group of its kind could take it and none is down."""
-    best = MAX_VALUE
-    for player in view.players:
-        for group in player.groups:
-            if lay_off_meanings(group, card):
-                return 0
-            if group.kind is GroupKind.RUN:
-                value = value_of(card)
-                gap = group.low - value if value < group.low else value - group.high
-                best = min(best, gap - 1)
-    return best
 
 
-def _closeness(card: int, hand: list[int], requirements: Sequence[Requirement]) -> int:
-    """How much `card` could still help the level's groups with the rest of the hand."""
-    others = [h for h in hand if h != card and is_number(h)]
-    kinds = {r.kind for r in requirements}
-    score = 0
-    if GroupKind.SET in kinds:
-        score += 2 * sum(1 for h in others if value_of(h) == value_of(card))
-    if GroupKind.RUN in kinds:
-        near = {value_of(h) for h in others if 0 < abs(value_of(h) - value_of(card)) <= 2}
-        score += len(near)
-    if GroupKind.COLOUR in kinds:
-        score += sum(1 for h in others if colour_of(h) == colour_of(card))
-    return score
 
-
-def _keep(hand: list[int], requirements: Sequence[Requirement], legal: Sequence[Action]) -> Action:
-    """Keep wilds first, then the number cards of the best plan for the level still to do."""
-    used = plan_level(hand, requirements).used
-    ranked = sorted(
-        (c for c in hand if not is_skip(c)),
-        key=lambda c: (not is_wild(c), c not in used, -_closeness(c, hand, requirements)),
-    )
-    wanted = set(ranked[:HARD_KEEP_MAX])
-    for action in legal:
-        if isinstance(action, KeepCards) and set(action.cards) == wanted:
-            return action
-    return legal[0]
