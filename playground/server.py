@@ -89,14 +89,40 @@ async def _state(request: web.Request) -> web.StreamResponse:
     return web.json_response(state, headers=HEADERS)
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except json.JSONDecodeError:
-        raise web.HTTPBadRequest(text="JSON body expected") from None
-    if not isinstance(body, dict):
-        raise web.HTTPBadRequest(text="JSON object expected")
-    return body
+class _Fields:
+    """A request's JSON object, each field checked where it is read: a malformed one is a 400
+    naming the field, so the page's mistakes never reach the bot."""
+
+    def __init__(self, body: dict[str, Any]) -> None:
+        self._body = body
+
+    @classmethod
+    async def read(cls, request: web.Request) -> _Fields:
+        try:
+            body = await request.json()
+        except json.JSONDecodeError:
+            raise web.HTTPBadRequest(text="JSON body expected") from None
+        if not isinstance(body, dict):
+            raise web.HTTPBadRequest(text="JSON object expected")
+        return cls(body)
+
+    def id(self, name: str) -> int:
+        return _int(self._body.get(name), name)
+
+    def text(self, name: str) -> str:
+        return str(self._body.get(name, ""))
+
+    def names(self, name: str) -> list[str]:
+        value = self._body.get(name)
+        if not isinstance(value, list) or not all(isinstance(part, str) for part in value):
+            raise web.HTTPBadRequest(text=f"{name} must be a list of strings")
+        return value
+
+    def options(self) -> dict[str, Any]:
+        options = self._body.get("options") or {}
+        if not isinstance(options, dict):
+            raise web.HTTPBadRequest(text="options must be an object")
+        return options
 
 
 async def _answer(action: Awaitable[None]) -> web.StreamResponse:
@@ -109,81 +135,56 @@ async def _answer(action: Awaitable[None]) -> web.StreamResponse:
 
 
 async def _command(request: web.Request) -> web.StreamResponse:
-    body = await _body(request)
-    path = body.get("path")
-    options = body.get("options") or {}
-    if not isinstance(path, list) or not all(isinstance(part, str) for part in path):
-        raise web.HTTPBadRequest(text="path must be a list of names")
-    if not isinstance(options, dict):
-        raise web.HTTPBadRequest(text="options must be an object")
-    playground = request.app[PLAYGROUND]
+    fields = await _Fields.read(request)
     return await _answer(
-        playground.run_command(
-            _int(body.get("member"), "member"), _int(body.get("place"), "place"), path, options
+        request.app[PLAYGROUND].run_command(
+            fields.id("member"), fields.id("place"), fields.names("path"), fields.options()
         )
     )
 
 
 async def _click(request: web.Request) -> web.StreamResponse:
-    body = await _body(request)
-    playground = request.app[PLAYGROUND]
+    fields = await _Fields.read(request)
     return await _answer(
-        playground.click(
-            _int(body.get("member"), "member"),
-            _int(body.get("place"), "place"),
-            _int(body.get("message"), "message"),
-            str(body.get("customId", "")),
+        request.app[PLAYGROUND].click(
+            fields.id("member"), fields.id("place"), fields.id("message"), fields.text("customId")
         )
     )
 
 
 async def _select(request: web.Request) -> web.StreamResponse:
-    body = await _body(request)
-    values = body.get("values")
-    if not isinstance(values, list) or not all(isinstance(value, str) for value in values):
-        raise web.HTTPBadRequest(text="values must be a list of strings")
-    playground = request.app[PLAYGROUND]
+    fields = await _Fields.read(request)
     return await _answer(
-        playground.select(
-            _int(body.get("member"), "member"),
-            _int(body.get("place"), "place"),
-            _int(body.get("message"), "message"),
-            str(body.get("customId", "")),
-            values,
+        request.app[PLAYGROUND].select(
+            fields.id("member"),
+            fields.id("place"),
+            fields.id("message"),
+            fields.text("customId"),
+            fields.names("values"),
         )
     )
 
 
 async def _message(request: web.Request) -> web.StreamResponse:
-    body = await _body(request)
-    playground = request.app[PLAYGROUND]
+    fields = await _Fields.read(request)
     return await _answer(
-        playground.send(
-            _int(body.get("member"), "member"),
-            _int(body.get("place"), "place"),
-            str(body.get("text", "")),
-        )
+        request.app[PLAYGROUND].send(fields.id("member"), fields.id("place"), fields.text("text"))
     )
 
 
 async def _react(request: web.Request) -> web.StreamResponse:
-    body = await _body(request)
-    playground = request.app[PLAYGROUND]
+    fields = await _Fields.read(request)
     return await _answer(
-        playground.react(
-            _int(body.get("member"), "member"),
-            _int(body.get("place"), "place"),
-            _int(body.get("message"), "message"),
-            str(body.get("emoji", "")),
+        request.app[PLAYGROUND].react(
+            fields.id("member"), fields.id("place"), fields.id("message"), fields.text("emoji")
         )
     )
 
 
 async def _locale(request: web.Request) -> web.StreamResponse:
-    body = await _body(request)
-    playground = request.app[PLAYGROUND]
+    fields = await _Fields.read(request)
     return await _answer(
-        playground.set_locale(_int(body.get("member"), "member"), str(body.get("locale", "")))
+        request.app[PLAYGROUND].set_locale(fields.id("member"), fields.text("locale"))
     )
 
 

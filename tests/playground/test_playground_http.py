@@ -79,6 +79,25 @@ def test_requests_from_elsewhere_are_refused(playground: Playground) -> None:
     assert len(playground.state(alice, games)["messages"]) == 1
 
 
+def test_malformed_requests_are_refused_before_reaching_the_bot(playground: Playground) -> None:
+    first = playground.state()
+    alice, games = first["members"][0]["id"], first["places"][0]["id"]
+    headers = {"Content-Type": "application/json", "Origin": playground.address}
+    malformed = [
+        b"{not json",
+        b"[1, 2]",
+        json.dumps({"member": "Alice", "place": games, "path": ["play", "the-game"]}).encode(),
+        json.dumps({"member": alice, "place": games, "path": "play the-game"}).encode(),
+        json.dumps({"member": alice, "place": games, "path": ["play"], "options": [1]}).encode(),
+    ]
+    for body in malformed:
+        assert playground.status("/api/command", method="POST", body=body, headers=headers) == 400
+    select = {"member": alice, "place": games, "message": 1, "customId": "x", "values": "3"}
+    body = json.dumps(select).encode()
+    assert playground.status("/api/select", method="POST", body=body, headers=headers) == 400
+    assert playground.state(alice, games)["messages"] == []
+
+
 def test_a_short_game_of_the_game_played_from_the_page(
     playground: Playground, database: Path
 ) -> None:
