@@ -61,9 +61,14 @@ async def start_game(
     others: list[simcord.MemberActor],
     channel: simcord.ChannelHandle,
     computers: int = 0,
+    command: str = "play the-game",
+    **options: Any,
 ) -> simcord.ChannelHandle:
-    """Open The Game's table (the tiny engine), seat everyone, start; returns the game's place."""
-    lobby = (await host.slash(channel, "play the-game")).response
+    """The lobby as people use it: `/<command>` (with its options) by the host, the others
+    join, the host adds `computers`, then starts. Returns the game's place: its thread, or the
+    channel itself where the bot may not open threads. The default command opens The Game's
+    table, which the tiny engine plays in most of tests/bot."""
+    lobby = (await host.slash(channel, command, **options)).response
     assert lobby is not None
     for member in others:
         await member.click(lobby, label="Join")

@@ -22,7 +22,7 @@ import pytest
 import simcord
 
 from bot.settings import Settings
-from tests.bot.helpers import button_labels, query
+from tests.bot.helpers import button_labels, query, start_game
 from tests.support.bots import (
     CORE_EXTENSIONS,
     TURN_SECONDS,
@@ -141,24 +141,6 @@ def answered(result: simcord.InteractionResult) -> None:
     assert result.acknowledged
 
 
-async def start(
-    channel: simcord.ChannelHandle,
-    game: Game,
-    members: list[simcord.MemberActor],
-    computers: int,
-) -> simcord.ChannelHandle:
-    host = members[0]
-    lobby = (await host.slash(channel, game.command)).response
-    assert lobby is not None
-    for member in members[1:]:
-        await member.click(lobby, label="Join")
-    for _ in range(computers):
-        await host.click(lobby, label="Add computer")
-    await host.click(lobby, label="Start")
-    threads = channel.threads
-    return threads[-1] if threads else channel
-
-
 @pytest.mark.parametrize("seed", range(int(os.environ.get("FUZZ_SEEDS", "4"))))
 async def test_random_use_of_a_real_game(
     seed: int,
@@ -178,7 +160,8 @@ async def test_random_use_of_a_real_game(
     low, high = game.seats
     humans = [guild.add_member(env.create_user(f"m{n}")) for n in range(rng.randint(1, 3))]
     seats = rng.randint(max(low, len(humans)), min(high, len(humans) + 3))
-    place = await start(channel, game, humans, seats - len(humans))
+    host, *others = humans
+    place = await start_game(env, host, others, channel, seats - len(humans), game.command)
     assert progress(db)[1] == "running"
     watch = Watch(place, db, seats)
     present = [Fuzzer(member, rng) for member in humans]

@@ -4,19 +4,15 @@ leaderboards included), The Game's real engine and UI, computers without pause, 
 
 from __future__ import annotations
 
-import itertools
-
-import pytest
-
 from tests.bot.the_game.conftest import EXTENSIONS as THE_GAME_EXTENSIONS
 from tests.bot.the_game.conftest import SEED
 from tests.support.bots import (
     BotFactory,
-    GameRegistration,
     database_backend,
     database_url,
     make_bot,
     pytest_generate_tests,
+    real_game_fixtures,
     settings,
     simcord_bot,
 )
@@ -37,18 +33,6 @@ __all__ = [
 EXTENSIONS = [*THE_GAME_EXTENSIONS, "cogs.table_talk", "cogs.leaderboard"]
 
 
-@pytest.fixture(autouse=True)
-def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games take their seed from `secrets.randbits`: SEED, SEED + 1, ... in opening order."""
-    seeds = itertools.count(SEED)
-    monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: next(seeds))
-
-
-@pytest.fixture
-def bot_extensions() -> list[str]:
-    return EXTENSIONS
-
-
-@pytest.fixture
-def register_games() -> GameRegistration:
-    return lambda _bot: None
+fixed_deal, bot_extensions, register_games = real_game_fixtures(
+    EXTENSIONS, SEED, new_seed_per_game=True
+)

@@ -2,17 +2,20 @@
 
 A conftest imports `settings`, `make_bot` and `simcord_bot` from here and overrides only what makes
 its tests different: `bot_extensions` (the cogs loaded) and `register_games` (test engines and
-UIs registered on each bot). Kept out of a root conftest so that the engine tests under
+UIs registered on each bot); a conftest of real games gets both, and its fixed deals, from
+`real_game_fixtures`. Kept out of a root conftest so that the engine tests under
 tests/games never import Discord.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from _pytest.fixtures import FixtureFunctionDefinition
 
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
@@ -103,3 +106,31 @@ async def make_bot(
 @pytest.fixture
 def simcord_bot(make_bot: BotFactory) -> CardTableBot:
     return make_bot()
+
+
+def real_game_fixtures(
+    extensions: list[str], seed: int, *, new_seed_per_game: bool = False
+) -> tuple[FixtureFunctionDefinition, FixtureFunctionDefinition, FixtureFunctionDefinition]:
+    """The fixtures of a conftest whose tests run real games: the bot with `extensions`, no test
+    engine, and fixed deals. The conftest binds them to the names `fixed_deal`,
+    `bot_extensions` and `register_games`, under which pytest finds them."""
+
+    @pytest.fixture(autouse=True)
+    def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+        """Games take their seed from `secrets.randbits`: always `seed`, which makes each test
+        one game; or, with `new_seed_per_game`, `seed`, `seed + 1`, ... in opening order, so
+        that several games in one test differ."""
+        seeds = itertools.count(seed) if new_seed_per_game else itertools.repeat(seed)
+        monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: next(seeds))
+
+    @pytest.fixture
+    def bot_extensions() -> list[str]:
+        return extensions
+
+    @pytest.fixture
+    def register_games() -> GameRegistration:
+        """The real games only: the tiny engine that tests/bot registers under The Game's key
+        stays out."""
+        return lambda _bot: None
+
+    return fixed_deal, bot_extensions, register_games

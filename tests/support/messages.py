@@ -27,6 +27,38 @@ def walk(items: list[Any]) -> Iterator[dict[str, Any]]:
             yield item
 
 
+def payload_of(component: dict[str, Any]) -> str | None:
+    """The game's own part of a game control's custom id ("ct:act:…:c57" → "c57"), None for
+    any other component."""
+    custom_id = str(component.get("custom_id") or "")
+    if not custom_id.startswith(("ct:act:", "ct:pick:")):
+        return None
+    return custom_id.split(":", 5)[5]
+
+
+def controls(message: Any) -> dict[str, dict[str, Any]]:
+    """A hand's enabled controls by payload."""
+    return {
+        payload: c
+        for c in components(message)
+        if (payload := payload_of(c)) is not None and not c.get("disabled")
+    }
+
+
+def disabled_controls(message: Any) -> dict[str, dict[str, Any]]:
+    """A hand's controls shown but locked, by payload."""
+    return {
+        payload: c
+        for c in components(message)
+        if (payload := payload_of(c)) is not None and c.get("disabled")
+    }
+
+
+def options(message: Any, payload: str) -> list[str]:
+    """The values an enabled menu of a hand offers, in order."""
+    return [option["value"] for option in controls(message)[payload]["options"]]
+
+
 def enabled_buttons(message: Any) -> dict[str, dict[str, Any]]:
     return {
         c["label"]: c for c in components(message) if c.get("type") == 2 and not c.get("disabled")

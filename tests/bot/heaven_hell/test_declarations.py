@@ -13,9 +13,10 @@ from cogs.heaven_hell.words import square
 from games.heaven_hell import ENGINE
 from games.heaven_hell.state import Phase
 from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
-from tests.bot.heaven_hell.driver import Driver, controls, kinds, start
+from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import query
-from tests.support.messages import fields
+from tests.support.messages import controls, fields
+from tests.support.table_driver import kinds
 
 
 async def three_people_at_the_declarations(env: simcord.Env, settings: Settings) -> Driver:

@@ -14,17 +14,11 @@ from bot.settings import Settings
 from cogs.heaven_hell.payloads import choose_code, discard_code, place_code
 from games.heaven_hell.cards import Side
 from games.heaven_hell.state import HeavenHellState
-from tests.bot.heaven_hell.driver import (
-    Driver,
-    controls,
-    disabled_controls,
-    kinds,
-    logged_actions,
-    start,
-)
+from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
-from tests.support.messages import fields, forge_control
+from tests.support.messages import controls, disabled_controls, fields, forge_control
+from tests.support.table_driver import kinds, logged_actions
 
 
 async def three_people(env: simcord.Env, settings: Settings) -> Driver:

@@ -13,9 +13,10 @@ from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import PlaceCard
 from games.heaven_hell.cards import Side
 from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
-from tests.bot.heaven_hell.driver import Driver, controls, game_status, kinds, start
+from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import button_labels, query
-from tests.support.messages import fields
+from tests.support.messages import controls, fields
+from tests.support.table_driver import game_status, kinds
 
 
 def thread_posts(env: simcord.Env, place: simcord.ChannelHandle) -> int:

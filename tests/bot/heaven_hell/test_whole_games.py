@@ -8,9 +8,10 @@ import discord
 import simcord
 
 from bot.settings import Settings
-from tests.bot.heaven_hell.driver import kinds, start
+from tests.bot.heaven_hell.driver import start
 from tests.bot.helpers import query
 from tests.support.messages import fields
+from tests.support.table_driver import kinds
 
 
 async def test_three_members_play_a_whole_game(

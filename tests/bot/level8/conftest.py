@@ -3,14 +3,12 @@ fixed deal so every run plays the same game."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.support.bots import (
     CORE_EXTENSIONS,
     TURN_SECONDS,
     BotFactory,
-    GameRegistration,
     make_bot,
+    real_game_fixtures,
     settings,
     simcord_bot,
 )
@@ -28,18 +26,4 @@ __all__ = [
 EXTENSIONS = [*CORE_EXTENSIONS, "cogs.level8", "cogs.leaderboard"]
 SEED = 8
 
-
-@pytest.fixture(autouse=True)
-def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games take their seed from `secrets.randbits`; a fixed one makes each test one game."""
-    monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: SEED)
-
-
-@pytest.fixture
-def bot_extensions() -> list[str]:
-    return EXTENSIONS
-
-
-@pytest.fixture
-def register_games() -> GameRegistration:
-    return lambda _bot: None
+fixed_deal, bot_extensions, register_games = real_game_fixtures(EXTENSIONS, SEED)

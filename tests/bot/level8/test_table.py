@@ -16,16 +16,9 @@ from cogs.level8.words import card
 from games.level8.cards import is_number
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
-from tests.bot.level8.driver import controls, logged_actions, start
-from tests.support.messages import fields, forge_control
-
-
-def kinds(settings: Settings) -> list[tuple[int, str, str]]:
-    """(seat, actor, kind) of every logged action."""
-    return [
-        (seat, actor, action.split('"kind":"')[1].split('"')[0])
-        for seat, actor, action in logged_actions(settings.database_path)
-    ]
+from tests.bot.level8.driver import start
+from tests.support.messages import controls, fields, forge_control, options
+from tests.support.table_driver import kinds, logged_actions
 
 
 def speak_french(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,17 +58,16 @@ async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     await env.restart_bot(make_bot())
 
     assert driver.state().players[seat].hand == drawn
-    discard = options(hand)[0]
+    discard = options(hand, "x")[0]
     await driver.select(player, hand, "x", [discard])
     state = driver.state()
     assert state.current == 1 - seat and len(state.players[seat].hand) == 10
-    assert kinds(settings) == [(seat, "human", "draw_pile"), (seat, "human", "discard")]
+    assert kinds(settings.database_path) == [
+        (seat, "human", "draw_pile"),
+        (seat, "human", "discard"),
+    ]
     other = driver.players[1 - seat]
     assert driver.table().content.startswith(f"▶️ Turn: <@{other.member.id}>")
-
-
-def options(hand: Any) -> list[str]:
-    return [option["value"] for option in controls(hand)["x"]["options"]]
 
 
 async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
@@ -169,14 +161,16 @@ async def test_the_timer_finishes_the_turn_and_hands_the_seat_back(
     await driver.click(player, hand, "dp")
     await env.advance_time(settings.turn_seconds)
 
-    logged = kinds(settings)
+    logged = kinds(settings.database_path)
     assert logged[0] == (seat, "human", "draw_pile")
     assert logged[-1][:2] == (seat, "timeout") and logged[-1][2] in ("discard", "play_skip")
     assert {actor for _, actor, _ in logged[1:]} == {"timeout"}
     state = driver.state()
     assert state.current == 1 - seat
     await env.advance_time(settings.turn_seconds / 4)
-    assert len(kinds(settings)) == len(logged), "the other player plays their turn themselves"
+    assert len(kinds(settings.database_path)) == len(logged), (
+        "the other player plays their turn themselves"
+    )
 
 
 async def test_leaving_mid_turn_hands_the_rest_of_the_turn_to_a_computer(
@@ -190,7 +184,7 @@ async def test_leaving_mid_turn_hands_the_rest_of_the_turn_to_a_computer(
     await driver.click(player, hand, "dp")
     await player.member.slash(driver.thread, "game leave")
 
-    logged = kinds(settings)
+    logged = kinds(settings.database_path)
     assert logged[0] == (seat, "human", "draw_pile")
     assert logged[-1][:2] == (seat, "computer") and logged[-1][2] in ("discard", "play_skip")
     assert driver.state().current == 1 - seat
@@ -257,7 +251,7 @@ async def test_two_timeouts_put_the_seat_on_autopilot_and_computers_finish_the_g
     texts = [message.content for message in driver.thread.history()]
     assert any(text.startswith(f"🤖 <@{alice.id}> ran out of time twice") for text in texts)
     assert query(settings.database_path, "SELECT status FROM games") == [("finished",)]
-    actors = {(seat, actor) for seat, actor, _ in kinds(settings)}
+    actors = {(seat, actor) for seat, actor, _ in kinds(settings.database_path)}
     assert actors == {(0, "timeout"), (0, "computer"), (1, "computer")}
     assert len(query(settings.database_path, "SELECT * FROM results")) == 2
 

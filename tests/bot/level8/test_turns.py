@@ -11,7 +11,7 @@ from cogs.level8.payloads import card_code
 from games.level8.config import LevelSide
 from games.level8.levels import GroupKind
 from games.level8.state import Phase
-from tests.bot.level8.driver import Driver, controls, logged_actions, options, start
+from tests.bot.level8.driver import Driver, start
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -24,7 +24,8 @@ from tests.games.level8.helpers import (
     skip,
     wild,
 )
-from tests.support.messages import fields
+from tests.support.messages import controls, fields, options
+from tests.support.table_driver import logged_actions
 
 
 async def three_players(env: simcord.Env, settings: Settings) -> Driver:

@@ -1,0 +1,313 @@
+"""What every game's SimCord driver shares: reading the newest game from the database, and a
+driver that opens the game through its lobby and plays like people do ("Show my hand", then the
+hand's own controls) while filing every message the bot sent with who could see it.
+
+A game's driver subclasses `TableDriver` (or `ReplayingDriver`, which checks each message for
+hidden cards as it arrives) and supplies only what is its own: how cards are written, how the
+seat's move is made with the hand's controls, and which controls a position must offer.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
+
+import simcord
+from pydantic import BaseModel
+
+from bot.settings import Settings
+from games.core.engine import Engine
+from tests.bot.helpers import query, start_game, table_message
+from tests.support.messages import controls, options, sent_since, walk
+
+State = TypeVar("State", bound=BaseModel)
+Card = TypeVar("Card", bound=Hashable)
+"""How a driver names a card it reads in a message: a card id, or a face when copies look
+alike."""
+
+HAND_TITLE = "🃏"
+"""How a hand message's embed title starts."""
+
+
+def game_status(db: Path) -> str:
+    """The newest game's status ("running", "finished", ...)."""
+    return str(query(db, "SELECT status FROM games ORDER BY id DESC LIMIT 1")[0][0])
+
+
+def action_count(db: Path) -> int:
+    """How many actions the newest game accepted."""
+    return int(query(db, "SELECT action_count FROM games ORDER BY id DESC LIMIT 1")[0][0])
+
+
+def logged_actions(db: Path) -> list[tuple[int, str, str]]:
+    """(seat, actor, action as JSON) of every logged action, in order."""
+    return query(db, "SELECT seat, actor, action FROM actions ORDER BY seq")
+
+
+def kinds(db: Path) -> list[tuple[int, str, str]]:
+    """(seat, actor, kind) of every logged action."""
+    return [
+        (seat, actor, action.split('"kind":"')[1].split('"')[0])
+        for seat, actor, action in logged_actions(db)
+    ]
+
+
+def visible_texts(payload: dict[str, Any]) -> list[str]:
+    """Every text of a sent message a player can read: content, embed title, description and
+    fields, the label (or placeholder) of each component and its menu options."""
+    texts: list[str] = []
+    if payload.get("content"):
+        texts.append(payload["content"])
+    for embed in payload.get("embeds") or []:
+        texts += [embed.get("title") or "", embed.get("description") or ""]
+        for item in embed.get("fields") or []:
+            texts += [item.get("name", ""), item.get("value", "")]
+    for component in walk(payload.get("components") or []):
+        texts.append(component.get("label") or component.get("placeholder") or "")
+        for option in component.get("options") or []:
+            texts += [option.get("label") or "", option.get("description") or ""]
+    return texts
+
+
+def is_hand_message(payload: dict[str, Any]) -> bool:
+    return any(
+        (embed.get("title") or "").startswith(HAND_TITLE) for embed in payload.get("embeds") or []
+    )
+
+
+@dataclass
+class Sent(Generic[Card]):
+    """One message (or edit) the bot sent: `owner` is the only member who could see it, or
+    None for everyone; `cards` the cards a reader could find in it."""
+
+    owner: int | None
+    texts: list[str]
+    cards: set[Card]
+    is_hand: bool
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.texts)
+
+
+@dataclass
+class Player:
+    member: simcord.MemberActor
+    seat: int
+    hand: simcord.ResponseMessage | None = None
+    opened_at: Hashable | None = None
+    """Where the game stood (`TableDriver.position`) when the player last pressed "Show my
+    hand"."""
+
+
+@dataclass
+class TableDriver(ABC, Generic[State, Card]):
+    """Plays a game through SimCord as its people would, and files every message the bot sent
+    (`sent`) for the leak checks."""
+
+    engine: ClassVar[Engine]
+    """The game's own `ENGINE`, cast to the protocol the bot drives every engine through (each
+    engine types its states and actions more narrowly than the protocol)."""
+    command: ClassVar[str]
+    """The slash command that opens the game's lobby, e.g. "play level8"."""
+    most_steps: ClassVar[int] = 2000
+    """Moves by people after which `play_to_the_end` gives up: the game did not end."""
+
+    env: simcord.Env
+    db: Path
+    thread: simcord.ChannelHandle
+    players: dict[int, Player]
+    sent: list[Sent[Card]] = field(default_factory=list)
+    _cursor: int = 0
+
+    @classmethod
+    async def start(
+        cls,
+        env: simcord.Env,
+        settings: Settings,
+        members: list[simcord.MemberActor],
+        channel: simcord.ChannelHandle,
+        computers: int = 0,
+        **options: Any,
+    ) -> Self:
+        """The game opened by the first member (with the lobby's `options`), the others seated
+        with `computers` computers, in a thread of its own; the lobby's messages filed."""
+        host, *others = members
+        place = await start_game(env, host, others, channel, computers, cls.command, **options)
+        assert place is not channel, "the game plays in a thread of its own"
+        players = {seat: Player(member, seat) for seat, member in enumerate(members)}
+        driver = cls(env, settings.database_path, place, players)
+        driver.collect(None)
+        return driver
+
+    # ---------------------------------------------------------------- reading
+
+    def state(self) -> State:
+        rows = query(self.db, "SELECT state FROM games ORDER BY id DESC LIMIT 1")
+        return cast(State, self.engine.load_state(rows[0][0]))
+
+    def table(self) -> Any:
+        return table_message(self.thread)
+
+    def collect(self, owner: int | None) -> list[Sent[Card]]:
+        """Files the REST calls since the last collect (see `sent_since`); returns them."""
+        found, self._cursor = sent_since(self.env, self._cursor, owner)
+        new = [self.read(seen_by, payload) for seen_by, payload in found]
+        self.sent += new
+        return new
+
+    def read(self, owner: int | None, payload: dict[str, Any]) -> Sent[Card]:
+        texts = visible_texts(payload)
+        return Sent(owner, texts, self.cards_shown(payload, texts), is_hand_message(payload))
+
+    def cards_shown(self, payload: dict[str, Any], texts: list[str]) -> set[Card]:
+        """The cards a reader finds in a sent message: by default those written in its texts."""
+        return {item for text in texts for item in self.cards_in(text)}
+
+    @abstractmethod
+    def cards_in(self, text: str) -> set[Card]:
+        """The cards written in a text, as the game writes them."""
+
+    @abstractmethod
+    def position(self) -> Hashable:
+        """What changes when a hand opened before is no longer the one to play with."""
+
+    # ---------------------------------------------------------------- acting
+
+    async def press(self, player: Player, message: Any, label: str) -> simcord.InteractionResult:
+        """Clicks the button of `message` labelled `label`, as a person reads it."""
+        result = await player.member.click(message, label=label)
+        self.collect(player.member.id)
+        return result
+
+    async def click(self, player: Player, message: Any, payload: str) -> simcord.InteractionResult:
+        """Clicks the enabled control of a hand with this payload."""
+        custom_id = controls(message)[payload]["custom_id"]
+        result = await player.member.click(message, custom_id=custom_id)
+        self.collect(player.member.id)
+        return result
+
+    async def select(
+        self, player: Player, message: Any, payload: str, values: list[str]
+    ) -> simcord.InteractionResult:
+        """Chooses `values`, which the hand's menu with this payload must offer."""
+        offered = options(message, payload)
+        assert set(values) <= set(offered), (values, offered)
+        custom_id = controls(message)[payload]["custom_id"]
+        result = await player.member.select(message, values, custom_id=custom_id)
+        self.collect(player.member.id)
+        return result
+
+    async def open_hand(self, player: Player) -> simcord.ResponseMessage:
+        result = await self.press(player, self.table(), "Show my hand")
+        assert result.response is not None and result.response.ephemeral
+        player.hand = result.response
+        player.opened_at = self.position()
+        return result.response
+
+    async def hand_of(self, player: Player) -> simcord.ResponseMessage:
+        """The player's hand, opened afresh when the game moved since it was opened."""
+        if player.hand is None or player.opened_at != self.position():
+            return await self.open_hand(player)
+        return player.hand
+
+    async def play_one(self) -> None:
+        """One action of a person who must act (the first such seat), found among the controls
+        of their hand, which must offer exactly the seat's legal moves."""
+        state = self.state()
+        seat = next(s for s in self.engine.to_act(state) if s in self.players)
+        player = self.players[seat]
+        hand = await self.hand_of(player)
+        self.check_offered_moves(hand, state, seat)
+        await self.perform(player, self.policy_move(seat))
+
+    async def play_to_the_end(self) -> None:
+        for _ in range(self.most_steps):
+            if game_status(self.db) != "running":
+                return
+            await self.play_one()
+        raise AssertionError("the game did not end")
+
+    @abstractmethod
+    def policy_move(self, seat: int) -> Any:
+        """The move the engine's heuristic chooses for the seat, reproducibly."""
+
+    @abstractmethod
+    async def perform(self, player: Player, move: Any) -> None:
+        """Makes `move` with the controls of the player's open hand."""
+
+    @abstractmethod
+    def check_offered_moves(self, hand: Any, state: State, seat: int) -> None:
+        """The hand's controls offer exactly the seat's legal moves."""
+
+
+@dataclass
+class ReplayingDriver(TableDriver[State, Card]):
+    """A driver that checks every message as it arrives: each card it shows was, at some moment
+    while it was being sent (the actions since the previous check), public or in its viewer's
+    own hand; and hand messages are only ever ephemeral answers to their own player."""
+
+    _public: set[Card] = field(default_factory=set)
+    _replayed: int = 0
+    _replay: State | None = None
+
+    def set_position(self, state: State) -> None:
+        """Puts a position made by hand into the running game (the bot loads it afresh at
+        every click); the leak check then replays from there."""
+        running = "UPDATE games SET state = ? WHERE status = 'running'"
+        query(self.db, running, (state.model_dump_json(),))
+        self._replay = state
+        self._replayed = len(logged_actions(self.db))
+        self._public |= self.public_in(state, [])
+
+    def collect(self, owner: int | None) -> list[Sent[Card]]:
+        """Files what the bot sent since the last collect, checking it for hidden cards."""
+        new = super().collect(owner)
+        self.check_new_messages(new)
+        return new
+
+    def check_new_messages(self, new: list[Sent[Card]]) -> None:
+        members = {player.member.id: seat for seat, player in self.players.items()}
+        held = self.replay_since_last_check()
+        for sent in new:
+            assert not sent.is_hand or sent.owner in members, sent.texts
+            allowed = set(self._public)
+            if sent.owner in members:
+                allowed |= held[members[sent.owner]]
+            hidden = sent.cards - allowed
+            assert not hidden, (hidden, sent.owner, sent.texts)
+
+    def replay_since_last_check(self) -> dict[int, set[Card]]:
+        """Replays the game's log with the engine up to now, adding every card that became
+        public (`public_in`) to `_public`; returns, per seat, the cards it held at any moment
+        since the previous check."""
+        if self._replay is None:
+            row = query(self.db, "SELECT id, config, seed FROM games ORDER BY id DESC LIMIT 1")[0]
+            seats = query(self.db, "SELECT COUNT(*) FROM seats WHERE game_id = ?", (row[0],))
+            config = self.engine.config_model.model_validate_json(row[1])
+            self._replay = cast(State, self.engine.new_game(config, seats[0][0], row[2]))
+            self._public |= self.public_in(self._replay, [])
+        held = dict(enumerate(self.hands(self._replay)))
+        for seat, _, action in logged_actions(self.db)[self._replayed :]:
+            state, events = self.engine.apply(self._replay, seat, self.engine.parse_action(action))
+            self._replay = cast(State, state)
+            self._public |= self.public_in(self._replay, events)
+            for number, hand in enumerate(self.hands(self._replay)):
+                held[number] |= hand
+            self._replayed += 1
+        return held
+
+    @abstractmethod
+    def public_in(self, state: State, events: list[Any]) -> set[Card]:
+        """The cards anyone can see in `state`, and those `events` showed on the way there."""
+
+    @abstractmethod
+    def hands(self, state: State) -> list[set[Card]]:
+        """Each seat's hand in `state`."""
+
+    def hand_messages(self, player: Player) -> list[Sent[Card]]:
+        """The hand messages the player was shown, oldest first."""
+        return [sent for sent in self.sent if sent.owner == player.member.id and sent.is_hand]
