@@ -32,7 +32,7 @@ from tests.support.bots import (
     simcord_bot,
 )
 from tests.support.messages import components
-from tests.support.watch import Watch, progress
+from tests.support.watch import Watch, progress, wait
 
 __all__ = ["make_bot", "simcord_bot"]
 
@@ -172,7 +172,7 @@ async def test_random_use_of_a_real_game(
         if roll < 0.5 and present:
             await rng.choice(present).act(place)
         elif roll < 0.8:
-            await env.advance_time(rng.choice([1, 30, TURN_SECONDS / 2, TURN_SECONDS + 1]))
+            await wait(env, rng.choice([1, 30, TURN_SECONDS / 2, TURN_SECONDS + 1]))
         elif roll < 0.95:
             await env.restart_bot(make_bot())
         elif len(present) > 1:
@@ -183,7 +183,7 @@ async def test_random_use_of_a_real_game(
     patience = TURN_SECONDS + settings.computer_delay_seconds + 1
     while progress(db)[1] == "running":
         before = progress(db)
-        await env.advance_time(patience)
+        await wait(env, patience)
         watch.check()
         assert progress(db) != before, "nobody acted for a whole turn and nothing moved"
     assert progress(db)[1] == "finished"

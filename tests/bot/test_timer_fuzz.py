@@ -21,7 +21,7 @@ from tests.bot.helpers import button_labels, start_game, table_message
 from tests.bot.tiny_engine import TINY_ENGINE
 from tests.bot.tiny_ui import TinyUI
 from tests.support.bots import TURN_SECONDS
-from tests.support.watch import Watch, progress
+from tests.support.watch import Watch, progress, wait
 
 
 @pytest.fixture(params=[0, 20], ids=["no-pause", "pause"])
@@ -83,7 +83,7 @@ async def test_random_clicks_timeouts_and_restarts(
         if roll < 0.45 and present:
             await random_click(rng.choice(present), place, rng)
         elif roll < 0.8:
-            await env.advance_time(rng.choice([1, 30, TURN_SECONDS / 2, TURN_SECONDS + 1]))
+            await wait(env, rng.choice([1, 30, TURN_SECONDS / 2, TURN_SECONDS + 1]))
         elif roll < 0.95:
             await env.restart_bot(make_bot())
         elif len(present) > 1:
@@ -96,7 +96,7 @@ async def test_random_clicks_timeouts_and_restarts(
         count, status = progress(db)
         if status != "running":
             break
-        await env.advance_time(patience)
+        await wait(env, patience)
         watch.check()
         assert progress(db) != (count, status), "nobody acted for a whole turn and nothing moved"
     assert progress(db)[1] == "finished"

@@ -10,6 +10,17 @@ from pathlib import Path
 import simcord
 
 
+async def wait(env: simcord.Env, seconds: float, step: float = 15.0) -> None:
+    """Lets `seconds` of the bot's time pass in steps of `step`.
+
+    SimCord gives one `advance_time` call its settle window of real time for everything that
+    falls due in it; a whole turn with computers moving after each pause is a dozen moves, too
+    many for that window on a loaded machine. Shorter steps cover the same time and events."""
+    while seconds > 0:
+        await env.advance_time(min(step, seconds))
+        seconds -= step
+
+
 def progress(db: Path) -> tuple[int, str]:
     """The newest game's accepted actions and status."""
     with sqlite3.connect(db) as conn:
