@@ -372,7 +372,7 @@ def _draw(
             return action
     if me.displayed:
         for action, card in tops:
-            if card is not None and _table_fits(view, [*hand, card]) > _table_fits(view, hand):
+            if card is not None and _fits_after_draw(view, hand, card):
                 return action
     else:
         base = (missing_cards(hand, me.requirements), _dead(hand, me.requirements, view))
@@ -387,6 +387,17 @@ def _draw(
             return best[1]
     pile = [a for a in legal if isinstance(a, DrawFromPile)]
     return pile[0] if pile else legal[0]
+
+
+def _fits_after_draw(view: Level8View, hand: list[int], card: int) -> bool:
+    """Whether a drawn `card` could be laid off this turn: after the hand's own lay-offs, or
+    one step beyond a run end when a held wild can bridge the gap (wilds wait in the hand for
+    exactly this, `_lay_off_now`)."""
+    if not is_number(card):
+        return False
+    if _table_fits(view, [*hand, card]) > _table_fits(view, hand):
+        return True
+    return any(is_wild(c) for c in hand) and lay_off_distance(view, card) == 1
 
 
 def _after_taking(
