@@ -23,7 +23,8 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
   least wanted first. A Skip goes to the most dangerous opponent.
 - Wilds wait (`_lay_off_now`): once displayed, a wild fits somewhere until the round ends and
   only the turn of the last card counts, so it stays in the hand, its meaning chosen later,
-  until a hand card can follow it on a run or the hand can go out.
+  until a hand card can follow it on a run or the hand can go out; holding one, it takes a
+  discard top one step beyond a run end, which the wild bridges.
 """
 
 from __future__ import annotations
@@ -270,6 +271,7 @@ def _run_follow(view: Level8View, action: LayOff) -> int | None:
 
 
 def _held_of_value(hand: list[int], value: int, besides: int) -> int:
+    """How many hand cards other than `besides` could follow onto a run end of `value`."""
     return sum(1 for c in hand if is_number(c) and c != besides and value_of(c) == value)
 
 
@@ -489,8 +491,3 @@ def _helps_displayed(view: Level8View, card: int) -> bool:
     return any(
         lay_off_meanings(g, card) for p in view.players if p.seat != view.seat for g in p.groups
     )
-
-
-
-
-
