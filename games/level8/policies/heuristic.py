@@ -18,9 +18,13 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
   that turns a dead card into a fitting one; a top that brings the level closer comes first.
 - Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
   open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
-- Once displayed it draws a discard top that fits (after its own lay-offs), lays off
-  everything it can and throws away a card two steps or more from fitting, the opponents'
+- Once displayed it draws a discard top that fits (after its own lay-offs), lays off every
+  number card it can and throws away a card two steps or more from fitting, the opponents'
   least wanted first. A Skip goes to the most dangerous opponent.
+- Wilds wait (`_lay_off_now`): once displayed, a wild fits somewhere until the round ends and
+  only the turn of the last card counts, so it stays in the hand, its meaning chosen later,
+  until a hand card can follow it on a run or the hand can go out; holding one, it takes a
+  discard top one step beyond a run end, which the wild bridges.
 """
 
 from __future__ import annotations
@@ -87,7 +91,7 @@ class HeuristicPolicy:
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
         if displays:
             return _open_display(displays[0], me.requirements, hand, Knowledge(view))
-        lay_offs = [a for a in legal if isinstance(a, LayOff)]
+        lay_offs = [a for a in legal if isinstance(a, LayOff) and _lay_off_now(view, hand, a)]
         if lay_offs:
             knowledge = Knowledge(view)
             return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a, knowledge))
@@ -238,15 +242,37 @@ def _lay_off_value(
 ) -> tuple[bool, int, int]:
     """Number cards before wilds. A card that grows a run goes where the most hand cards can
     follow it, then where the new end can take the most unseen cards; a wild likewise."""
-    group = view.players[action.owner].groups[action.group]
     number = not is_wild(action.card)
-    if group.kind is not GroupKind.RUN:
+    follow = _run_follow(view, action)
+    if follow is None:
         return (number, 0, 0)
-    value = value_of(action.card) if number else action.wild_as
+    return (number, _held_of_value(hand, follow, action.card), knowledge.unseen_of_value(follow))
+
+
+def _lay_off_now(view: Level8View, hand: list[int], action: LayOff) -> bool:
+    """Number cards go at once: a run end they fit may be taken by another card. A wild fits
+    somewhere until the round ends and only the last card's turn counts, so it waits in the
+    hand, its meaning chosen once more is known, unless a hand card can follow it on a run
+    now or the hand can go out this turn (one card besides the wilds)."""
+    if not is_wild(action.card) or sum(1 for c in hand if not is_wild(c)) <= 1:
+        return True
+    follow = _run_follow(view, action)
+    return follow is not None and _held_of_value(hand, follow, action.card) > 0
+
+
+def _run_follow(view: Level8View, action: LayOff) -> int | None:
+    """The value that could join a run after this lay-off at the same end; None off runs."""
+    group = view.players[action.owner].groups[action.group]
+    if group.kind is not GroupKind.RUN:
+        return None
+    value = action.wild_as if is_wild(action.card) else value_of(action.card)
     assert value is not None
-    follow = value - 1 if value < group.low else value + 1
-    in_hand = sum(1 for c in hand if is_number(c) and c != action.card and value_of(c) == follow)
-    return (number, in_hand, knowledge.unseen_of_value(follow))
+    return value - 1 if value < group.low else value + 1
+
+
+def _held_of_value(hand: list[int], value: int, besides: int) -> int:
+    """How many hand cards other than `besides` could follow onto a run end of `value`."""
+    return sum(1 for c in hand if is_number(c) and c != besides and value_of(c) == value)
 
 
 def _open_display(
@@ -348,7 +374,7 @@ def _draw(
             return action
     if me.displayed:
         for action, card in tops:
-            if card is not None and _table_fits(view, [*hand, card]) > _table_fits(view, hand):
+            if card is not None and _fits_after_draw(view, hand, card):
                 return action
     else:
         base = (missing_cards(hand, me.requirements), _dead(hand, me.requirements, view))
@@ -363,6 +389,17 @@ def _draw(
             return best[1]
     pile = [a for a in legal if isinstance(a, DrawFromPile)]
     return pile[0] if pile else legal[0]
+
+
+def _fits_after_draw(view: Level8View, hand: list[int], card: int) -> bool:
+    """Whether a drawn `card` could be laid off this turn: after the hand's own lay-offs, or
+    one step beyond a run end when a held wild can bridge the gap (wilds wait in the hand for
+    exactly this, `_lay_off_now`)."""
+    if not is_number(card):
+        return False
+    if _table_fits(view, [*hand, card]) > _table_fits(view, hand):
+        return True
+    return any(is_wild(c) for c in hand) and lay_off_distance(view, card) == 1
 
 
 def _after_taking(
@@ -454,8 +491,3 @@ def _helps_displayed(view: Level8View, card: int) -> bool:
     return any(
         lay_off_meanings(g, card) for p in view.players if p.seat != view.seat for g in p.groups
     )
-
-
-
-
-

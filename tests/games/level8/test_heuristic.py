@@ -9,11 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.level8 import ENGINE
+from games.level8.actions import Action, Discard, LayOff
 from games.level8.cards import deck
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
+from games.level8.groups import Group
 from games.level8.levels import LEVELS, GroupKind
 from games.level8.policies.heuristic import fast_missing
+from tests.games.level8.helpers import BLUE, GREEN, YELLOW, c, group, make_state, wild
 from tests.games.level8.test_properties import hidden_shuffled
 
 
@@ -61,3 +64,26 @@ def test_decisions_depend_only_on_what_the_seat_may_see(
         state, _ = ENGINE.apply(state, seat, action)
         decisions += 1
     assert moved > 0
+
+
+def _heuristic_play(hand: list[int], run: Group) -> Action:
+    """The heuristic's action in its play phase, displayed with `run` as its only group."""
+    state = make_state([hand, [c(1, GREEN), c(2, GREEN)]], groups={0: [run]}, levels=[5, 1])
+    legal = ENGINE.legal_actions(state, 0)
+    return ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+
+
+def test_a_wild_waits_while_the_hand_cannot_go_out() -> None:
+    """Once displayed, a wild fits somewhere until the round ends: laying it off early gains
+    nothing, so with two cards that fit nowhere the heuristic discards instead."""
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    action = _heuristic_play([wild(), c(1), c(14, YELLOW)], run)
+    assert isinstance(action, Discard)
+
+
+def test_a_wild_goes_when_a_hand_card_can_follow_it_or_the_hand_can_go_out() -> None:
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    bridge = _heuristic_play([wild(), c(13, YELLOW), c(1)], run)
+    assert bridge == LayOff(card=wild(), owner=0, group=0, wild_as=12)
+    out = _heuristic_play([wild(), c(1)], run)
+    assert isinstance(out, LayOff) and out.card == wild()
