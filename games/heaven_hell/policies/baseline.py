@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
@@ -54,33 +54,10 @@ class Weights:
 
 # A row as the evaluation sees it: heaven sum, hell sum, heaven cards, hell cards.
 RowState = tuple[int, int, int, int]
-ColourOutlook = tuple[float, float, float, float]
-"""Per colour: P(row ends positive), P(row ends negative), this seat's points if the colour
-scores for it (P(top) × holding), the rivals' expected points weighed for the average."""
 
 
 def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
-def round_clock(rows: Sequence[RowState], rows_to_end: int) -> int:
-    """Cards still needed by the open row closest to closing the last row that ends the round
-    (0 when the round is over)."""
-    gaps = sorted(gap for gap in (ROW_LIMIT - row[2] - row[3] for row in rows) if gap > 0)
-    needed = rows_to_end - (len(rows) - len(gaps))
-    return gaps[needed - 1] if needed > 0 else 0
-
-
-def position_value(colours: Iterable[ColourOutlook], weights: Weights) -> float:
-    """This seat's expected round points minus the rivals' (weighed by `rival_scale`), plus the
-    double on the best positive colour; rivals' positive points count more for their doubles."""
-    total = 0.0
-    best_double = 0.0
-    for positive, negative, mine, rival_points in colours:
-        total += positive * (mine - rival_points * (1.0 + weights.rival_double))
-        total -= negative * (mine - rival_points)
-        best_double = max(best_double, positive * mine)
-    return total + weights.double_weight * best_double
 
 
 def sign_chances(row: RowState, additions: float) -> tuple[float, float]:
@@ -178,11 +155,20 @@ class _Evaluator:
         return self.value(new_rows, new_holdings)
 
     def value(self, rows: list[RowState], holdings: list[int]) -> float:
-        horizon = self.weights.fill_share * round_clock(rows, self.rows_to_end)
-        colours: list[ColourOutlook] = []
+        gaps = [ROW_LIMIT - row[2] - row[3] for row in rows]
+        open_gaps = sorted(gap for gap in gaps if gap > 0)
+        needed = self.rows_to_end - (len(rows) - len(open_gaps))
+        horizon = self.weights.fill_share * open_gaps[needed - 1] if needed > 0 else 0.0
+        total = 0.0
+        best_double = 0.0
         for index, row in enumerate(rows):
-            additions = min(ROW_LIMIT - row[2] - row[3], horizon)
+            additions = min(gaps[index], horizon)
             positive, negative = sign_chances(row, additions)
-            top, rival = self.estimate.outlook(index, holdings[index])
-            colours.append((positive, negative, top * holdings[index], self.rival_weight * rival))
-        return position_value(colours, self.weights)
+            holding = holdings[index]
+            top, rival = self.estimate.outlook(index, holding)
+            mine = top * holding
+            rival_points = self.rival_weight * rival
+            total += positive * (mine - rival_points * (1.0 + self.weights.rival_double))
+            total -= negative * (mine - rival_points)
+            best_double = max(best_double, positive * mine)
+        return total + self.weights.double_weight * best_double
