@@ -11,7 +11,7 @@ it runs for every decision of a simulation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import comb
 
 from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, colour_index
@@ -64,9 +64,15 @@ def _cumulative(distribution: list[float]) -> list[float]:
 class HoldingEstimate:
     """Per colour: each opponent's sum distribution, and the seat's outlook for a holding."""
 
-    def __init__(self, view: HeavenHellView, bias: Sequence[float] | None = None) -> None:
+    def __init__(
+        self,
+        view: HeavenHellView,
+        bias: Sequence[float] | None = None,
+        seat_bias: Mapping[int, Sequence[float]] | None = None,
+    ) -> None:
         """`bias[c]` scales the share of colour c's unknown cards given to each opponent (1 for
-        every colour, the default, is the uniform deal)."""
+        every colour, the default, is the uniform deal); `seat_bias[s][c]` scales it further
+        for opponent s alone."""
         assert view.seat is not None
         order = tie_break_order(view.dealer, view.players)
         place = {seat: position for position, seat in enumerate(order)}
@@ -78,15 +84,18 @@ class HoldingEstimate:
         self._rivals: list[list[tuple[list[float], list[float], bool]]] = []
         for colour, by_value in enumerate(counts):
             scale = 1.0 if bias is None else bias[colour]
-            cache: dict[int, tuple[list[float], list[float]]] = {}
+            cache: dict[tuple[int, float], tuple[list[float], list[float]]] = {}
             rivals = []
             for opponent in opponents:
                 size = opponent.hand_size
-                if size not in cache:
-                    share = min(1.0, scale * size / unknown) if unknown else 0.0
+                factor = scale
+                if seat_bias is not None:
+                    factor *= seat_bias[opponent.seat][colour]
+                if (size, factor) not in cache:
+                    share = min(1.0, factor * size / unknown) if unknown else 0.0
                     distribution = sum_distribution(by_value, share)
-                    cache[size] = (distribution, _cumulative(distribution))
-                distribution, cumulative = cache[size]
+                    cache[size, factor] = (distribution, _cumulative(distribution))
+                distribution, cumulative = cache[size, factor]
                 rivals.append((distribution, cumulative, my_place < place[opponent.seat]))
             self._rivals.append(rivals)
         self._cache: dict[tuple[int, int], tuple[float, float]] = {}

@@ -51,7 +51,7 @@ def test_redealing_what_the_seat_cannot_see_does_not_change_its_decision(
     seat = ENGINE.to_act(state)[0]
     other = hide_differently(state, seat, random.Random(seed + 1))
     assert ENGINE.view(other, seat) == ENGINE.view(state, seat)
-    for name in ("heuristic", "baseline"):
+    for name in ("heuristic", "learned", "baseline"):
         policy = ENGINE.policy(name)
         chosen = policy.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat),
                                random.Random(policy_seed))
