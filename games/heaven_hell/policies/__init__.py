@@ -9,15 +9,12 @@ from collections.abc import Callable
 from games.heaven_hell.policies.base import HeavenHellPolicy
 from games.heaven_hell.policies.baseline import BaselinePolicy
 from games.heaven_hell.policies.heuristic import HeuristicPolicy
-from games.heaven_hell.policies.learned import LearnedPolicy
 from games.heaven_hell.policies.random_policy import RandomPolicy
 
 POLICIES: dict[str, Callable[[], HeavenHellPolicy]] = {
     "random": RandomPolicy,
     "baseline": BaselinePolicy,
     "heuristic": HeuristicPolicy,
-    "learned": LearnedPolicy,
 }
 
-__all__ = ["POLICIES", "BaselinePolicy", "HeavenHellPolicy", "HeuristicPolicy", "LearnedPolicy",
-           "RandomPolicy"]
+__all__ = ["POLICIES", "BaselinePolicy", "HeavenHellPolicy", "HeuristicPolicy", "RandomPolicy"]

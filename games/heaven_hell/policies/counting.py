@@ -67,12 +67,10 @@ class HoldingEstimate:
     def __init__(
         self,
         view: HeavenHellView,
-        bias: Sequence[float] | None = None,
         seat_bias: Mapping[int, Sequence[float]] | None = None,
     ) -> None:
-        """`bias[c]` scales the share of colour c's unknown cards given to each opponent (1 for
-        every colour, the default, is the uniform deal); `seat_bias[s][c]` scales it further
-        for opponent s alone."""
+        """`seat_bias[s][c]` scales the share of colour c's unknown cards given to opponent s
+        (none, the default, is the uniform deal)."""
         assert view.seat is not None
         order = tie_break_order(view.dealer, view.players)
         place = {seat: position for position, seat in enumerate(order)}
@@ -83,14 +81,11 @@ class HoldingEstimate:
         # Per colour and opponent: (P(sum = s), P(sum <= s), whether I win a tie with them).
         self._rivals: list[list[tuple[list[float], list[float], bool]]] = []
         for colour, by_value in enumerate(counts):
-            scale = 1.0 if bias is None else bias[colour]
             cache: dict[tuple[int, float], tuple[list[float], list[float]]] = {}
             rivals = []
             for opponent in opponents:
                 size = opponent.hand_size
-                factor = scale
-                if seat_bias is not None:
-                    factor *= seat_bias[opponent.seat][colour]
+                factor = 1.0 if seat_bias is None else seat_bias[opponent.seat][colour]
                 if (size, factor) not in cache:
                     share = min(1.0, factor * size / unknown) if unknown else 0.0
                     distribution = sum_distribution(by_value, share)

@@ -55,7 +55,7 @@ def test_engine_metadata() -> None:
     assert get_engine("heaven-hell") is ENGINE
     assert ENGINE.key == "heaven-hell"
     assert (ENGINE.min_players, ENGINE.max_players) == (3, 5)
-    assert set(ENGINE.policy_names()) == {"random", "baseline", "heuristic", "learned"}
+    assert set(ENGINE.policy_names()) == {"random", "baseline", "heuristic"}
     assert ENGINE.new_game(HeavenHellConfig(), 3, 1).phase is Phase.PLAY
 
 
