@@ -9,11 +9,13 @@ from games.heaven_hell.cards import Side, colour_index
 from games.heaven_hell.config import HeavenHellConfig
 from games.heaven_hell.policies.counting import HoldingEstimate
 from games.heaven_hell.policies.rival_shares import (
+    FEATURES,
+    RivalEvidence,
     round_placements,
     seat_factors,
     share_key,
 )
-from games.heaven_hell.train import shares, simulate
+from games.heaven_hell.train import KeyTally, Tally, correction, fit, simulate
 from tests.games.heaven_hell.helpers import B, Cards, G, R, Y, build
 
 
@@ -35,11 +37,24 @@ def test_placements_of_the_round_are_counted_per_seat_colour_and_side() -> None:
 
 def test_the_measure_gives_every_key_a_share_near_one_on_average() -> None:
     tally = simulate(players=3, games=2, seed=900000)
-    table = shares(tally)
+    table, weights = fit(tally)
     assert set(table) == {share_key(sign, (heaven, hell)) for sign in (-1, 0, 1)
                           for heaven in range(3) for hell in range(3)}
-    samples = sum(count for count, _ in tally.values())
-    assert 0.8 < sum(total for _, total in tally.values()) / samples < 1.2
+    assert len(weights) == len(FEATURES)
+    samples = sum(entry.samples for entry in tally.values())
+    assert 0.8 < sum(entry.ratio for entry in tally.values()) / samples < 1.2
+
+
+def test_the_correction_recovers_a_linear_effect_within_keys() -> None:
+    tally: Tally = {(1, 0, 0): KeyTally(), (1, 1, 0): KeyTally(), (-1, 0, 0): KeyTally()}
+    for step in range(200):
+        value = step % 5 + 1.0
+        features = (value, 0.0, float(step % 3), 5.0, 1.0, 0.2)
+        tally[1, 0, 0].add(features, 1.0 + 0.1 * value)
+        tally[1, 1, 0].add(features, 2.0 + 0.1 * value)
+    weights = correction(tally)
+    assert abs(weights[0] - 0.1) < 0.01
+    assert all(abs(weight) < 0.01 for weight in weights[1:])
 
 
 def test_a_rival_that_sent_a_positive_colour_to_heaven_is_likelier_to_top_it() -> None:
@@ -54,6 +69,7 @@ def test_a_rival_that_sent_a_positive_colour_to_heaven_is_likelier_to_top_it() -
               for hell in range(3))}
     factors = seat_factors(view, table)
     red = colour_index(R)
+    assert RivalEvidence(view).features(1, red)[0] == 1.0
     assert factors[1][red] > 1.0
     assert factors[2][red] == factors[3][red] == 1.0
     uniform = HoldingEstimate(view)
