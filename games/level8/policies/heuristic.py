@@ -19,7 +19,7 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
 - Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
   open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
 - Once displayed it draws a discard top that fits (after its own lay-offs), lays off every
-  number card it can and throws away a card two steps or more from fitting, the opponents'
+  number card it can and throws away the card furthest from fitting (`DEAD_STEPS`), the opponents'
   least wanted first. A Skip goes to the most dangerous opponent.
 - Wilds wait (`_lay_off_now`): once displayed, a wild fits somewhere until the round ends and
   only the turn of the last card counts, so it stays in the hand, its meaning chosen later,
@@ -177,6 +177,12 @@ def fast_missing(hand: Sequence[int], requirements: tuple[Requirement, ...]) -> 
         for totals in _set_shares(tuple(r.size for r in requirements))
     )
     return max(0, sum(r.size for r in requirements) - used - wilds)
+
+
+DEAD_STEPS = 3
+"""Once displayed, a card this many steps or more from any run end counts as dead; nearer
+cards are thrown furthest first (two or more steps alike measured 59.8 % and 59.3 %, this 60.2 %
+and 59.7 % on the same deals: a gain within noise)."""
 
 
 KEPT_FROM = 6
@@ -456,7 +462,7 @@ def _discard_choice(
     if not numbers:
         return hand[0]
     if me.displayed:
-        shortlist = _best_by(numbers, lambda c: -min(lay_off_distance(view, c), 2))
+        shortlist = _best_by(numbers, lambda c: -min(lay_off_distance(view, c), DEAD_STEPS))
     else:
         used = plan_level(hand, me.requirements).used
         spare = [card for card in numbers if card not in used]
