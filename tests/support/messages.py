@@ -97,16 +97,21 @@ def sent_since(
     return found, len(requests)
 
 
-def forge_control(env: simcord.Env, hand: simcord.ResponseMessage, payload: str) -> str:
+def forge_control(
+    env: simcord.Env, hand: simcord.ResponseMessage, payload: str, seat: int | None = None
+) -> str:
     """Adds a button the bot never offered to a stored hand message; returns its custom id.
 
     A Discord client can send any custom id (an outdated or modified client), and the bot must
     refuse it clearly. SimCord only clicks what a message shows, hence the forged button, built
-    like the hand's own (same game, seat and version) with another payload.
+    like the hand's own (same game, seat and version, or another `seat`) with another payload.
     """
     stored = env.backend.get_message(hand.channel_id, hand.id)
     model = next(c for c in walk(stored.components) if c.get("custom_id", "").startswith("ct:act:"))
-    custom_id = ":".join([*model["custom_id"].split(":", 5)[:5], payload])
+    parts = model["custom_id"].split(":", 5)[:5]
+    if seat is not None:
+        parts[3] = str(seat)
+    custom_id = ":".join([*parts, payload])
     button = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
     stored.components.append({"type": 1, "components": [button]})
     return custom_id

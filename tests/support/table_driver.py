@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.settings import Settings
 from games.core.engine import Engine
 from tests.bot.helpers import query, start_game, table_message
-from tests.support.messages import controls, options, sent_since, walk
+from tests.support.messages import controls, forge_control, options, sent_since, walk
 
 State = TypeVar("State", bound=BaseModel)
 Card = TypeVar("Card", bound=Hashable)
@@ -181,6 +181,17 @@ class TableDriver(ABC, Generic[State, Card]):
         """Clicks the button of `message` labelled `label`, as a person reads it."""
         result = await player.member.click(message, label=label)
         self.collect(player.member.id)
+        return result
+
+    async def press_forged(
+        self, player: Player, hand: Any, payload: str, seat: int | None = None
+    ) -> simcord.InteractionResult:
+        """Clicks a control the bot never offered (see `forge_control`), then takes it off the
+        stored hand again so the next forged control is the only extra one."""
+        forged = forge_control(self.env, hand, payload, seat)
+        result = await player.member.click(hand, custom_id=forged)
+        self.collect(player.member.id)
+        self.env.backend.get_message(hand.channel_id, hand.id).components.pop()
         return result
 
     async def click(self, player: Player, message: Any, payload: str) -> simcord.InteractionResult:

@@ -17,7 +17,7 @@ from games.heaven_hell.state import HeavenHellState
 from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
-from tests.support.messages import controls, disabled_controls, fields, forge_control
+from tests.support.messages import controls, disabled_controls, fields
 from tests.support.table_driver import kinds, logged_actions
 
 
@@ -160,14 +160,7 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
     assert controls(waiting) == {}
     carol = driver.players[2]
     hand = await driver.open_hand(carol)
-    forged = forge_control(env, hand, choose_code(Y, 5))
-    parts = forged.split(":")
-    parts[3] = "0"
-    stored = env.backend.get_message(hand.channel_id, hand.id)
-    stored.components[-1]["components"][0]["custom_id"] = ":".join(parts)
-    result = await carol.member.click(hand, custom_id=":".join(parts))
-    driver.collect(carol.member.id)
-    stored.components.pop()
+    result = await driver.press_forged(carol, hand, choose_code(Y, 5), seat=0)
     assert [m.content for m in result.followups] == ["These buttons belong to another player."]
 
     for payload, answer in [
@@ -182,10 +175,7 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
         ("p05*", "That button is not part of this game."),
         ("zz", "That button is not part of this game."),
     ]:
-        forged = forge_control(env, hand, payload)
-        result = await carol.member.click(hand, custom_id=forged)
-        driver.collect(carol.member.id)
-        env.backend.get_message(hand.channel_id, hand.id).components.pop()
+        result = await driver.press_forged(carol, hand, payload)
         assert [m.content for m in result.followups] == [answer]
         assert all(m.ephemeral for m in result.followups)
     assert driver.state() == after

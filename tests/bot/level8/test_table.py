@@ -17,7 +17,7 @@ from games.level8.cards import is_number
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import start
-from tests.support.messages import controls, fields, forge_control, options
+from tests.support.messages import controls, fields, options
 from tests.support.table_driver import kinds, logged_actions
 
 
@@ -94,14 +94,7 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     assert fields(waiting)["Now"] == f"{drawn} a discard or a Skip."
     assert (driver.table().embeds[0].description or "").startswith(drawn)
     assert controls(waiting) == {}
-    forged = forge_control(env, first, "dp")
-    parts = forged.split(":")
-    parts[3] = str(1 - seat)
-    stored = env.backend.get_message(first.channel_id, first.id)
-    stored.components[-1]["components"][0]["custom_id"] = ":".join(parts)
-    result = await player.member.click(first, custom_id=":".join(parts))
-    driver.collect(player.member.id)
-    stored.components.pop()
+    result = await driver.press_forged(player, first, "dp", seat=1 - seat)
     assert [m.content for m in result.followups] == ["These buttons belong to another player."]
 
     not_a_skip = next(c for c in before.players[seat].hand if is_number(c))
@@ -114,10 +107,7 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
         ("g2l", "That button is not part of this game."),
         ("zz", "That button is not part of this game."),
     ]:
-        forged = forge_control(env, first, payload)
-        result = await player.member.click(first, custom_id=forged)
-        driver.collect(player.member.id)
-        env.backend.get_message(first.channel_id, first.id).components.pop()
+        result = await driver.press_forged(player, first, payload)
         assert [m.content for m in result.followups] == [answer]
         assert all(m.ephemeral for m in result.followups)
     assert driver.state() == before
