@@ -6,9 +6,18 @@ reminders and timestamps in tests exactly as it drives `asyncio.sleep`.
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 
 def now() -> float:
     """Wall-clock seconds since the epoch."""
     return discord.utils.utcnow().timestamp()
+
+
+async def sleep(seconds: float) -> None:
+    """The bot's one timed wait (the wake-up queue's sleeper, `bot.tables.wakeups`). One named
+    place, so that the tests can declare it to SimCord as an intentional wait
+    (`tests/support/bots.py`): it then wakes only when the test moves the clock."""
+    await asyncio.sleep(seconds)

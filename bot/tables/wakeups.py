@@ -3,7 +3,7 @@
 Every running game of this process has at most one armed wake-up (its next computer move,
 reminder or timeout). They wait in a heap ordered by moment, and a single task sleeps until the
 earliest: arming 100,000 games at start-up costs 100,000 heap pushes, not 100,000 sleeping tasks.
-The sleeper is an `asyncio.sleep` on the bot's clock (`bot.clock.now`), so SimCord's
+The sleeper waits in `bot.clock.sleep` on the bot's clock (`bot.clock.now`), so SimCord's
 `advance_time` drives it in tests.
 
 A due wake-up runs in a task of its own. Re-arming replaces a game's wake-up; one that already
@@ -20,7 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.clock import now
+from bot import clock
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class Wakeups:
         if delay is None:
             self.stop(game_id)
             return
-        self.arm_at(game_id, now() + delay)
+        self.arm_at(game_id, clock.now() + delay)
 
     def arm_at(self, game_id: int, at: float, *, start: bool = True) -> None:
         """Wake for `game_id` at the moment `at` (seconds since the epoch, `bot.clock.now`).
@@ -108,7 +108,7 @@ class Wakeups:
         heapq.heapify(self._heap)
 
     def _restart_sleeper(self) -> None:
-        """The sleeper only ever waits in `asyncio.sleep` (it hands due work to other tasks
+        """The sleeper only ever waits in `clock.sleep` (it hands due work to other tasks
         synchronously), so cancelling it never interrupts anything. Until the new sleeper runs,
         `_sleeping_until` is None: it will look at the heap's earliest entry itself, so arming
         many games in a row starts one sleeper, not one each."""
@@ -124,10 +124,10 @@ class Wakeups:
                 if wakeup.dropped:
                     heapq.heappop(self._heap)
                     continue
-                delay = at - now()
+                delay = at - clock.now()
                 if delay > EARLY:
                     self._sleeping_until = at
-                    await asyncio.sleep(delay)
+                    await clock.sleep(delay)
                     continue
                 heapq.heappop(self._heap)
                 wakeup.woke = True

@@ -18,6 +18,7 @@ from tests.support.bots import (
     pytest_generate_tests,
     settings,
     simcord_bot,
+    simcord_env,
 )
 from tests.support.postgres import postgres_server
 
@@ -32,6 +33,7 @@ __all__ = [
     "pytest_generate_tests",
     "settings",
     "simcord_bot",
+    "simcord_env",
 ]
 
 

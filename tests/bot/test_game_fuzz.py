@@ -141,14 +141,6 @@ def answered(result: simcord.InteractionResult) -> None:
     assert result.acknowledged
 
 
-SIMCORD_FLAKY = {("play heaven-hell", 0, True)}
-"""Cases that fail about one run in three, on whatever machine, inside SimCord: a 20 s computer
-pause's real-time fallback fires, and the settle that follows waits 5 s on the fallback's own
-done-callback ("bot-owned callbacks pending: Env._schedule_timer.<locals>.run_real.<locals>.
-<lambda>"). The bot's state is not at fault (every other case, and this one when it passes,
-keeps the invariants); kept visible here until SimCord is fixed or replaced."""
-
-
 @pytest.mark.parametrize("seed", range(int(os.environ.get("FUZZ_SEEDS", "4"))))
 async def test_random_use_of_a_real_game(
     seed: int,
@@ -158,8 +150,6 @@ async def test_random_use_of_a_real_game(
     make_bot: BotFactory,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if (game.command, seed, settings.computer_delay_seconds > 0) in SIMCORD_FLAKY:
-        pytest.skip("SimCord's real-time timer fallback leaves a settle pending in this sequence")
     rng = random.Random(f"{game.command}/{seed}")
     deal = rng.getrandbits(32)
     monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: deal)

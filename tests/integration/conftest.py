@@ -15,6 +15,7 @@ from tests.support.bots import (
     real_game_fixtures,
     settings,
     simcord_bot,
+    simcord_env,
 )
 from tests.support.postgres import postgres_server
 
@@ -28,6 +29,7 @@ __all__ = [
     "pytest_generate_tests",
     "settings",
     "simcord_bot",
+    "simcord_env",
 ]
 
 EXTENSIONS = [*THE_GAME_EXTENSIONS, "cogs.table_talk", "cogs.leaderboard"]

@@ -16,6 +16,7 @@ from tests.support.bots import (
     make_bot,
     settings,
     simcord_bot,
+    simcord_env,
 )
 from tests.support.postgres import postgres_server
 
@@ -27,6 +28,7 @@ __all__ = [
     "postgres_server",
     "settings",
     "simcord_bot",
+    "simcord_env",
 ]
 
 
