@@ -62,8 +62,8 @@ from games.level8.events import (
     PileRebuilt,
     RoundStarted,
 )
-from games.level8.finder import missing_cards, plan_level
-from games.level8.groups import PlacedCard, lay_off_meanings, meaning
+from games.level8.finder import Plan, missing_cards, plan_level, plans_by_colour
+from games.level8.groups import Group, PlacedCard, build_group, lay_off_meanings, meaning
 from games.level8.levels import FINAL_LEVEL, GroupKind, Requirement
 from games.level8.policies.baseline import closeness, keep, lay_off_distance
 from games.level8.state import Phase
@@ -90,7 +90,7 @@ class HeuristicPolicy:
             return _draw(view, me, hand, legal)
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
         if displays:
-            return _open_display(displays[0], me.requirements, hand, Knowledge(view))
+            return _choose_display(view, displays[0], me.requirements, hand, Knowledge(view))
         lay_offs = [a for a in legal if isinstance(a, LayOff) and _lay_off_now(view, hand, a)]
         if lay_offs:
             knowledge = Knowledge(view)
@@ -279,6 +279,69 @@ def _run_follow(view: Level8View, action: LayOff) -> int | None:
 def _held_of_value(hand: list[int], value: int, besides: int) -> int:
     """How many hand cards other than `besides` could follow onto a run end of `value`."""
     return sum(1 for c in hand if is_number(c) and c != besides and value_of(c) == value)
+
+
+def _choose_display(
+    view: Level8View,
+    proposal: DisplayLevel,
+    requirements: Sequence[Requirement],
+    hand: list[int],
+    knowledge: Knowledge,
+) -> DisplayLevel:
+    """Among the displays the hand can make (the finder's, or its colour group in another
+    colour), the one leaving the fewest number cards that cannot be laid off right after it,
+    then the one whose groups more unseen cards could join; runs opened (`_open_display`).
+
+    The finder keeps the first of equally cheap colours, but a colour group takes every hand
+    card of its colour at once and every later one: the colour held most often goes out most."""
+    wilds = sum(1 for card in hand if is_wild(card))
+    options = [_open_display(proposal, requirements, hand, knowledge)]
+    for plan in plans_by_colour(hand, requirements):
+        if plan.wilds_needed <= wilds:
+            candidate = _open_display(_plan_display(plan, hand), requirements, hand, knowledge)
+            if candidate != options[0]:
+                options.append(candidate)
+    if len(options) == 1:
+        return options[0]
+    return min(options, key=lambda d: _display_cost(view, d, requirements, hand, knowledge))
+
+
+def _plan_display(plan: Plan, hand: list[int]) -> DisplayLevel:
+    """A plan's display, the hand's wilds standing for its empty slots."""
+    spare = iter(sorted(card for card in hand if is_wild(card)))
+    return DisplayLevel(groups=[
+        [PlacedCard(card=card) if card is not None else PlacedCard(card=next(spare), wild_as=m)
+         for card, m in group]
+        for group in plan.groups
+    ])
+
+
+def _display_cost(
+    view: Level8View,
+    display: DisplayLevel,
+    requirements: Sequence[Requirement],
+    hand: list[int],
+    knowledge: Knowledge,
+) -> tuple[int, int]:
+    """(number cards left that cannot be laid off after the display, minus the unseen number
+    cards its groups could take)."""
+    shown = {placed.card for group in display.groups for placed in group}
+    rest = [card for card in hand if card not in shown and is_number(card)]
+    groups = [build_group(r, g) for r, g in zip(requirements, display.groups, strict=True)]
+    table = [g for p in view.players for g in p.groups]
+    runs = [[g.low, g.high] for g in (*table, *groups) if g.kind is GroupKind.RUN]
+    fixed_groups = [g for g in (*table, *groups) if g.kind is not GroupKind.RUN]
+    fits = _chain_fits(
+        rest, runs, lambda card: any(lay_off_meanings(g, card) for g in fixed_groups)
+    )
+    return (len(rest) - fits, -sum(_joinable(group, knowledge) for group in groups))
+
+
+def _joinable(group: Group, knowledge: Knowledge) -> int:
+    """How many unseen number cards could be laid off on `group` as it stands."""
+    return sum(
+        1 for card in knowledge.unseen if is_number(card) and lay_off_meanings(group, card)
+    )
 
 
 def _open_display(
