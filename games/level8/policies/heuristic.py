@@ -65,7 +65,7 @@ from games.level8.events import (
 from games.level8.finder import Plan, missing_cards, plan_level, plans_by_colour
 from games.level8.groups import Group, PlacedCard, build_group, lay_off_meanings, meaning
 from games.level8.levels import FINAL_LEVEL, GroupKind, Requirement
-from games.level8.policies.baseline import closeness, keep, lay_off_distance
+from games.level8.policies.baseline import closeness, keep
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
 
@@ -258,12 +258,26 @@ def _lay_off_value(
 def _lay_off_now(view: Level8View, hand: list[int], action: LayOff) -> bool:
     """Number cards go at once: a run end they fit may be taken by another card. A wild fits
     somewhere until the round ends and only the last card's turn counts, so it waits in the
-    hand, its meaning chosen once more is known, unless a hand card can follow it on a run
-    now or the hand can go out this turn (one card besides the wilds)."""
+    hand, its meaning chosen once more is known, unless it starts a bridge to a hand card (the
+    card follows it on the run, or does after the hand's other wilds fill the gap) or the hand
+    can go out this turn (one card besides the wilds)."""
     if not is_wild(action.card) or sum(1 for c in hand if not is_wild(c)) <= 1:
         return True
     follow = _run_follow(view, action)
-    return follow is not None and _held_of_value(hand, follow, action.card) > 0
+    if follow is None:
+        return False
+    group = view.players[action.owner].groups[action.group]
+    step = -1 if follow < group.low else 1
+    wilds = sum(1 for c in hand if is_wild(c) and c != action.card)
+    values = {value_of(c) for c in hand if is_number(c)}
+    while MIN_VALUE <= follow <= MAX_VALUE:
+        if follow in values:
+            return True
+        if not wilds:
+            return False
+        wilds -= 1
+        follow += step
+    return False
 
 
 def _run_follow(view: Level8View, action: LayOff) -> int | None:
@@ -462,13 +476,31 @@ def _draw(
 
 def _fits_after_draw(view: Level8View, hand: list[int], card: int) -> bool:
     """Whether a drawn `card` could be laid off this turn: after the hand's own lay-offs, or
-    one step beyond a run end when a held wild can bridge the gap (wilds wait in the hand for
-    exactly this, `_lay_off_now`)."""
+    beyond a run end when the held wilds can bridge the gap, one per missing value (wilds wait
+    in the hand for exactly this, `_lay_off_now`)."""
     if not is_number(card):
         return False
     if _table_fits(view, [*hand, card]) > _table_fits(view, hand):
         return True
-    return any(is_wild(c) for c in hand) and lay_off_distance(view, card) == 1
+    return _distance(view, card) <= sum(1 for c in hand if is_wild(c))
+
+
+def _distance(view: Level8View, card: int) -> int:
+    """How many cards must join a run before `card` fits the table (0 when it fits now);
+    large when only a set or colour group of its kind could take it and none is down.
+
+    The baseline's measure also counts runs whose range holds the card's value, with a gap
+    below zero, so a card that can never join them seemed to fit best and was kept."""
+    best = MAX_VALUE
+    value = value_of(card)
+    for player in view.players:
+        for group in player.groups:
+            if lay_off_meanings(group, card):
+                return 0
+            if group.kind is GroupKind.RUN and not group.low <= value <= group.high:
+                gap = group.low - value if value < group.low else value - group.high
+                best = min(best, gap - 1)
+    return best
 
 
 def _after_taking(
@@ -525,7 +557,7 @@ def _discard_choice(
     if not numbers:
         return hand[0]
     if me.displayed:
-        shortlist = _best_by(numbers, lambda c: -min(lay_off_distance(view, c), DEAD_STEPS))
+        shortlist = _best_by(numbers, lambda c: -min(_distance(view, c), DEAD_STEPS))
     else:
         used = plan_level(hand, me.requirements).used
         spare = [card for card in numbers if card not in used]

@@ -114,3 +114,20 @@ def test_the_colour_group_takes_the_colour_held_most() -> None:
     assert isinstance(action, DisplayLevel)
     assert {colour_of(p.card) for p in action.groups[1]} == {YELLOW}
     ENGINE.apply(state, 0, action)
+
+
+def test_two_wilds_bridge_a_two_step_gap() -> None:
+    """Once displayed, two held wilds make a card two steps beyond a run end fit: the first
+    wild goes towards it, not the other end."""
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    action = _heuristic_play([wild(0), wild(1), c(14, YELLOW), c(1)], run)
+    assert isinstance(action, LayOff) and action.card in (wild(0), wild(1))
+    assert action.wild_as == 12
+
+
+def test_a_card_inside_a_run_counts_as_far_from_fitting() -> None:
+    """A value a run already spans can never join it: once displayed, that card is thrown
+    before the cards two steps beyond a run end."""
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    action = _heuristic_play([c(8), c(14, YELLOW), c(2, GREEN)], run)
+    assert action == Discard(card=c(8))
