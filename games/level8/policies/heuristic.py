@@ -18,13 +18,15 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
   that turns a dead card into a fitting one; a top that brings the level closer comes first.
 - Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
   open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
+- Colour groups (`_choose_display`): a colour group takes every hand card of its colour, now
+  and later, so it is displayed in the colour that leaves the fewest cards fitting nowhere.
 - Once displayed it draws a discard top that fits (after its own lay-offs), lays off every
-  number card it can and throws away the card furthest from fitting (`DEAD_STEPS`), the opponents'
-  least wanted first. A Skip goes to the most dangerous opponent.
+  number card it can and throws away the card furthest from fitting (`_distance`,
+  `DEAD_STEPS`), the opponents' least wanted first. A Skip goes to the most dangerous opponent.
 - Wilds wait (`_lay_off_now`): once displayed, a wild fits somewhere until the round ends and
   only the turn of the last card counts, so it stays in the hand, its meaning chosen later,
-  until a hand card can follow it on a run or the hand can go out; holding one, it takes a
-  discard top one step beyond a run end, which the wild bridges.
+  until it and the other held wilds reach a hand card on a run or the hand can go out; it
+  takes a discard top as many steps beyond a run end as it holds wilds to bridge the gap.
 """
 
 from __future__ import annotations
