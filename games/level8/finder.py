@@ -209,6 +209,50 @@ def _plan_for_mask(mask: int, requirements: tuple[Requirement, ...]) -> Plan:
     return Plan(wilds_needed=best[0], groups=tuple(groups))
 
 
+class _OneColourSearch(_Search):
+    """The search with its colour group held to one colour (the reserved one)."""
+
+    def __init__(self, requirements: Sequence[Requirement], colour: int) -> None:
+        super().__init__(requirements, colour)
+        self.colour = colour
+
+    def _candidates(
+        self, requirement: Requirement, mask: int, bound: int
+    ) -> Iterator[tuple[int, int, int, tuple[Slot, ...]]]:
+        for candidate in super()._candidates(requirement, mask, bound):
+            if requirement.kind is not GroupKind.COLOUR or candidate[0] == self.colour:
+                yield candidate
+
+
+def plans_by_colour(hand: Iterable[int], requirements: Sequence[Requirement]) -> list[Plan]:
+    """For a level with a colour group, the cheapest plan with that group in each colour the
+    hand holds (the finder keeps the first colour among equally cheap ones); otherwise the
+    finder's plan alone. A player may prefer the colour that leaves the fewest cards behind."""
+    cards = list(hand)
+    if not any(r.kind is GroupKind.COLOUR for r in requirements):
+        return [plan_level(cards, requirements)]
+    mask = 0
+    for card in cards:
+        if is_number(card):
+            mask |= 1 << card
+    order = sorted(range(len(requirements)), key=lambda i: (
+        _KIND_ORDER[requirements[i].kind], -requirements[i].size, i
+    ))
+    ordered = [requirements[i] for i in order]
+    plans: list[Plan] = []
+    for colour in range(len(COLOURS)):
+        if not mask & COLOUR_MASKS[colour]:
+            continue
+        found = _OneColourSearch(ordered, colour).solve(0, mask, 0)
+        if found[0] >= _NO_PLAN[0]:
+            continue
+        groups: list[tuple[Slot, ...]] = [()] * len(requirements)
+        for position, original in enumerate(order):
+            groups[original] = found[1][position]
+        plans.append(Plan(wilds_needed=found[0], groups=tuple(groups)))
+    return plans
+
+
 def missing_cards(hand: Iterable[int], requirements: Sequence[Requirement]) -> int:
     """How many more cards (at best) the hand needs before it can display the level."""
     cards = list(hand)

@@ -18,13 +18,15 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
   that turns a dead card into a fitting one; a top that brings the level closer comes first.
 - Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
   open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
+- Colour groups (`_choose_display`): a colour group takes every hand card of its colour, now
+  and later, so it is displayed in the colour that leaves the fewest cards fitting nowhere.
 - Once displayed it draws a discard top that fits (after its own lay-offs), lays off every
-  number card it can and throws away the card furthest from fitting (`DEAD_STEPS`), the opponents'
-  least wanted first. A Skip goes to the most dangerous opponent.
+  number card it can and throws away the card furthest from fitting (`_distance`,
+  `DEAD_STEPS`), the opponents' least wanted first. A Skip goes to the most dangerous opponent.
 - Wilds wait (`_lay_off_now`): once displayed, a wild fits somewhere until the round ends and
   only the turn of the last card counts, so it stays in the hand, its meaning chosen later,
-  until a hand card can follow it on a run or the hand can go out; holding one, it takes a
-  discard top one step beyond a run end, which the wild bridges.
+  until it and the other held wilds reach a hand card on a run or the hand can go out; it
+  takes a discard top as many steps beyond a run end as it holds wilds to bridge the gap.
 """
 
 from __future__ import annotations
@@ -62,10 +64,10 @@ from games.level8.events import (
     PileRebuilt,
     RoundStarted,
 )
-from games.level8.finder import missing_cards, plan_level
-from games.level8.groups import PlacedCard, lay_off_meanings, meaning
+from games.level8.finder import Plan, missing_cards, plan_level, plans_by_colour
+from games.level8.groups import Group, PlacedCard, build_group, lay_off_meanings, meaning
 from games.level8.levels import FINAL_LEVEL, GroupKind, Requirement
-from games.level8.policies.baseline import closeness, keep, lay_off_distance
+from games.level8.policies.baseline import closeness, keep
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
 
@@ -90,7 +92,7 @@ class HeuristicPolicy:
             return _draw(view, me, hand, legal)
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
         if displays:
-            return _open_display(displays[0], me.requirements, hand, Knowledge(view))
+            return _choose_display(view, displays[0], me.requirements, hand, Knowledge(view))
         lay_offs = [a for a in legal if isinstance(a, LayOff) and _lay_off_now(view, hand, a)]
         if lay_offs:
             knowledge = Knowledge(view)
@@ -258,12 +260,26 @@ def _lay_off_value(
 def _lay_off_now(view: Level8View, hand: list[int], action: LayOff) -> bool:
     """Number cards go at once: a run end they fit may be taken by another card. A wild fits
     somewhere until the round ends and only the last card's turn counts, so it waits in the
-    hand, its meaning chosen once more is known, unless a hand card can follow it on a run
-    now or the hand can go out this turn (one card besides the wilds)."""
+    hand, its meaning chosen once more is known, unless it starts a bridge to a hand card (the
+    card follows it on the run, or does after the hand's other wilds fill the gap) or the hand
+    can go out this turn (one card besides the wilds)."""
     if not is_wild(action.card) or sum(1 for c in hand if not is_wild(c)) <= 1:
         return True
     follow = _run_follow(view, action)
-    return follow is not None and _held_of_value(hand, follow, action.card) > 0
+    if follow is None:
+        return False
+    group = view.players[action.owner].groups[action.group]
+    step = -1 if follow < group.low else 1
+    wilds = sum(1 for c in hand if is_wild(c) and c != action.card)
+    values = {value_of(c) for c in hand if is_number(c)}
+    while MIN_VALUE <= follow <= MAX_VALUE:
+        if follow in values:
+            return True
+        if not wilds:
+            return False
+        wilds -= 1
+        follow += step
+    return False
 
 
 def _run_follow(view: Level8View, action: LayOff) -> int | None:
@@ -279,6 +295,69 @@ def _run_follow(view: Level8View, action: LayOff) -> int | None:
 def _held_of_value(hand: list[int], value: int, besides: int) -> int:
     """How many hand cards other than `besides` could follow onto a run end of `value`."""
     return sum(1 for c in hand if is_number(c) and c != besides and value_of(c) == value)
+
+
+def _choose_display(
+    view: Level8View,
+    proposal: DisplayLevel,
+    requirements: Sequence[Requirement],
+    hand: list[int],
+    knowledge: Knowledge,
+) -> DisplayLevel:
+    """Among the displays the hand can make (the finder's, or its colour group in another
+    colour), the one leaving the fewest number cards that cannot be laid off right after it,
+    then the one whose groups more unseen cards could join; runs opened (`_open_display`).
+
+    The finder keeps the first of equally cheap colours, but a colour group takes every hand
+    card of its colour at once and every later one: the colour held most often goes out most."""
+    wilds = sum(1 for card in hand if is_wild(card))
+    options = [_open_display(proposal, requirements, hand, knowledge)]
+    for plan in plans_by_colour(hand, requirements):
+        if plan.wilds_needed <= wilds:
+            candidate = _open_display(_plan_display(plan, hand), requirements, hand, knowledge)
+            if candidate != options[0]:
+                options.append(candidate)
+    if len(options) == 1:
+        return options[0]
+    return min(options, key=lambda d: _display_cost(view, d, requirements, hand, knowledge))
+
+
+def _plan_display(plan: Plan, hand: list[int]) -> DisplayLevel:
+    """A plan's display, the hand's wilds standing for its empty slots."""
+    spare = iter(sorted(card for card in hand if is_wild(card)))
+    return DisplayLevel(groups=[
+        [PlacedCard(card=card) if card is not None else PlacedCard(card=next(spare), wild_as=m)
+         for card, m in group]
+        for group in plan.groups
+    ])
+
+
+def _display_cost(
+    view: Level8View,
+    display: DisplayLevel,
+    requirements: Sequence[Requirement],
+    hand: list[int],
+    knowledge: Knowledge,
+) -> tuple[int, int]:
+    """(number cards left that cannot be laid off after the display, minus the unseen number
+    cards its groups could take)."""
+    shown = {placed.card for group in display.groups for placed in group}
+    rest = [card for card in hand if card not in shown and is_number(card)]
+    groups = [build_group(r, g) for r, g in zip(requirements, display.groups, strict=True)]
+    table = [g for p in view.players for g in p.groups]
+    runs = [[g.low, g.high] for g in (*table, *groups) if g.kind is GroupKind.RUN]
+    fixed_groups = [g for g in (*table, *groups) if g.kind is not GroupKind.RUN]
+    fits = _chain_fits(
+        rest, runs, lambda card: any(lay_off_meanings(g, card) for g in fixed_groups)
+    )
+    return (len(rest) - fits, -sum(_joinable(group, knowledge) for group in groups))
+
+
+def _joinable(group: Group, knowledge: Knowledge) -> int:
+    """How many unseen number cards could be laid off on `group` as it stands."""
+    return sum(
+        1 for card in knowledge.unseen if is_number(card) and lay_off_meanings(group, card)
+    )
 
 
 def _open_display(
@@ -399,13 +478,31 @@ def _draw(
 
 def _fits_after_draw(view: Level8View, hand: list[int], card: int) -> bool:
     """Whether a drawn `card` could be laid off this turn: after the hand's own lay-offs, or
-    one step beyond a run end when a held wild can bridge the gap (wilds wait in the hand for
-    exactly this, `_lay_off_now`)."""
+    beyond a run end when the held wilds can bridge the gap, one per missing value (wilds wait
+    in the hand for exactly this, `_lay_off_now`)."""
     if not is_number(card):
         return False
     if _table_fits(view, [*hand, card]) > _table_fits(view, hand):
         return True
-    return any(is_wild(c) for c in hand) and lay_off_distance(view, card) == 1
+    return _distance(view, card) <= sum(1 for c in hand if is_wild(c))
+
+
+def _distance(view: Level8View, card: int) -> int:
+    """How many cards must join a run before `card` fits the table (0 when it fits now);
+    large when only a set or colour group of its kind could take it and none is down.
+
+    The baseline's measure also counts runs whose range holds the card's value, with a gap
+    below zero, so a card that can never join them seemed to fit best and was kept."""
+    best = MAX_VALUE
+    value = value_of(card)
+    for player in view.players:
+        for group in player.groups:
+            if lay_off_meanings(group, card):
+                return 0
+            if group.kind is GroupKind.RUN and not group.low <= value <= group.high:
+                gap = group.low - value if value < group.low else value - group.high
+                best = min(best, gap - 1)
+    return best
 
 
 def _after_taking(
@@ -462,7 +559,7 @@ def _discard_choice(
     if not numbers:
         return hand[0]
     if me.displayed:
-        shortlist = _best_by(numbers, lambda c: -min(lay_off_distance(view, c), DEAD_STEPS))
+        shortlist = _best_by(numbers, lambda c: -min(_distance(view, c), DEAD_STEPS))
     else:
         used = plan_level(hand, me.requirements).used
         spare = [card for card in numbers if card not in used]

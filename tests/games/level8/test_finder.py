@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from games.level8.actions import DisplayLevel
 from games.level8.cards import colour_of, is_number, is_skip, value_of
 from games.level8.config import LevelSide
-from games.level8.finder import find_display, missing_cards, plan_level
+from games.level8.finder import find_display, missing_cards, plan_level, plans_by_colour
 from games.level8.groups import build_group
 from games.level8.levels import LEVELS, GroupKind, Requirement, requirements
 from games.level8.rules import apply, legal_actions
@@ -141,3 +141,20 @@ def test_proposal_for_a_selection_is_accepted_by_the_engine() -> None:
     offered = [a for a in legal_actions(state, 0) if isinstance(a, DisplayLevel)]
     assert len(offered) == 1
     assert apply(state, 0, offered[0])[0].players[0].displayed
+
+
+def test_plans_by_colour_hold_the_colour_group_to_each_colour() -> None:
+    """One plan per colour the hand holds, its colour group in that colour, the cheapest of
+    them as cheap as the finder's own plan."""
+    reqs = requirements(LevelSide.STANDARD, 7)
+    hand = [c(15, GREEN), c(15, PURPLE), c(15, BLUE), *(c(v, RED) for v in range(2, 7)),
+            *(c(v, YELLOW) for v in range(2, 8))]
+    plans = plans_by_colour(hand, reqs)
+    colour = next(i for i, r in enumerate(reqs) if r.kind is GroupKind.COLOUR)
+    assert {plan.groups[colour][0][1] for plan in plans} == {RED, YELLOW, GREEN, PURPLE, BLUE}
+    for plan in plans:
+        assert len({m for _, m in plan.groups[colour]}) == 1
+    assert min(plan.wilds_needed for plan in plans) == plan_level(hand, reqs).wilds_needed == 0
+    assert plans_by_colour(hand, requirements(LevelSide.STANDARD, 8)) == [
+        plan_level(hand, requirements(LevelSide.STANDARD, 8))
+    ]

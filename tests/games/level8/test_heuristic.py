@@ -9,14 +9,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.level8 import ENGINE
-from games.level8.actions import Action, Discard, LayOff
-from games.level8.cards import deck
+from games.level8.actions import Action, Discard, DisplayLevel, LayOff
+from games.level8.cards import colour_of, deck
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
 from games.level8.groups import Group
 from games.level8.levels import LEVELS, GroupKind
 from games.level8.policies.heuristic import fast_missing
-from tests.games.level8.helpers import BLUE, GREEN, YELLOW, c, group, make_state, wild
+from tests.games.level8.helpers import (
+    BLUE,
+    GREEN,
+    ORANGE,
+    PURPLE,
+    RED,
+    YELLOW,
+    c,
+    group,
+    make_state,
+    wild,
+)
 from tests.games.level8.test_properties import hidden_shuffled
 
 
@@ -87,3 +98,36 @@ def test_a_wild_goes_when_a_hand_card_can_follow_it_or_the_hand_can_go_out() -> 
     assert bridge == LayOff(card=wild(), owner=0, group=0, wild_as=12)
     out = _heuristic_play([wild(), c(1)], run)
     assert isinstance(out, LayOff) and out.card == wild()
+
+
+def test_the_colour_group_takes_the_colour_held_most() -> None:
+    """The finder keeps the first of equally cheap colours; the heuristic displays the colour
+    whose cards then all leave the hand, so fewer cards are left that fit nowhere."""
+    triple = [c(15, GREEN), c(15, PURPLE), c(15, ORANGE)]
+    reds = [c(v, RED) for v in range(2, 7)]
+    yellows = [c(v, YELLOW) for v in range(2, 8)]
+    state = make_state([triple + reds + yellows, [c(1, GREEN), c(2, GREEN)]], levels=[7, 1])
+    legal = ENGINE.legal_actions(state, 0)
+    proposal = next(a for a in legal if isinstance(a, DisplayLevel))
+    assert {colour_of(p.card) for p in proposal.groups[1]} == {RED}
+    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    assert isinstance(action, DisplayLevel)
+    assert {colour_of(p.card) for p in action.groups[1]} == {YELLOW}
+    ENGINE.apply(state, 0, action)
+
+
+def test_two_wilds_bridge_a_two_step_gap() -> None:
+    """Once displayed, two held wilds make a card two steps beyond a run end fit: the first
+    wild goes towards it, not the other end."""
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    action = _heuristic_play([wild(0), wild(1), c(14, YELLOW), c(1)], run)
+    assert isinstance(action, LayOff) and action.card in (wild(0), wild(1))
+    assert action.wild_as == 12
+
+
+def test_a_card_inside_a_run_counts_as_far_from_fitting() -> None:
+    """A value a run already spans can never join it: once displayed, that card is thrown
+    before the cards two steps beyond a run end."""
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    action = _heuristic_play([c(8), c(14, YELLOW), c(2, GREEN)], run)
+    assert action == Discard(card=c(8))
