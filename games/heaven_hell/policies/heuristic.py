@@ -10,9 +10,7 @@ way but scales each rival's share of a colour's unknown cards by a factor looked
 row's sign and by how many cards of that colour this rival sent to heaven and to hell this
 round, plus a small linear correction for the values it placed, its placements in other
 colours and how much of the colour is still unseen (`rival_shares.py`; both measured on
-simulated games by `train.py`). The factors are then applied to each rival's hand as a whole
-(`whole_hand_factors`): a hand has a fixed size, so a rival likelier to hold one colour is less
-likely to hold the others.
+simulated games by `train.py`).
 
 The effect on play: a thin holding in a positive colour is trusted less when a rival has been
 sending that colour to heaven (it probably tops it), and a holding in a negative colour is
@@ -29,7 +27,7 @@ from __future__ import annotations
 from games.heaven_hell.policies.baseline import BaselinePolicy
 from games.heaven_hell.policies.counting import HoldingEstimate
 from games.heaven_hell.policies.learned_weights import CORRECTION, SHARES
-from games.heaven_hell.policies.rival_shares import seat_factors, whole_hand_factors
+from games.heaven_hell.policies.rival_shares import seat_factors
 from games.heaven_hell.view import HeavenHellView
 
 
@@ -39,5 +37,5 @@ class HeuristicPolicy(BaselinePolicy):
     name = "heuristic"
 
     def estimate(self, view: HeavenHellView) -> HoldingEstimate:
-        return HoldingEstimate(view, seat_bias=whole_hand_factors(view, seat_factors(
-            view, SHARES[view.players], CORRECTION[view.players])))
+        return HoldingEstimate(view, seat_bias=seat_factors(
+            view, SHARES[view.players], CORRECTION[view.players]))

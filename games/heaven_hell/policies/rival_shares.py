@@ -21,7 +21,6 @@ thinner.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 
 from games.heaven_hell.cards import COLOURS, Side, colour_index
@@ -31,9 +30,8 @@ from games.heaven_hell.view import HeavenHellView
 
 PLACED_CAP = 2
 """Placements per seat, colour and side are counted up to this many."""
-STRENGTH = 2.0
-"""How far the factors are stretched from 1 (1: the measured ratios). 1.5 while the factors
-scaled each colour on its own; 2 since `whole_hand_factors` renormalises them (README)."""
+STRENGTH = 1.5
+"""How far the factors are stretched from 1 (1: the measured ratios)."""
 FLOOR = 0.2
 """The smallest factor; a rival is never taken to hold none of a colour it may hold."""
 
@@ -148,65 +146,3 @@ def seat_factors(
         ]
         for seat in range(view.players)
     }
-
-
-def tilted_means(pool: Sequence[int], size: int, tilt: Sequence[float]) -> list[float]:
-    """Expected cards of each colour in a hand of `size` cards drawn from a pool holding
-    `pool[c]` cards of colour c, each possible hand weighted by the product of its cards'
-    `tilt` (Fisher's noncentral multivariate hypergeometric law), computed exactly."""
-    terms = [
-        [math.comb(count, taken) * tilt[colour] ** taken for taken in range(min(count, size) + 1)]
-        for colour, count in enumerate(pool)
-    ]
-
-    def hands(skip: int) -> list[float]:
-        """Per hand size up to `size`: the total weight of the hands without colour `skip`."""
-        result = [1.0] + [0.0] * size
-        for colour, term in enumerate(terms):
-            if colour == skip:
-                continue
-            widened = [0.0] * (size + 1)
-            for total, weight in enumerate(result):
-                if weight:
-                    for taken, factor in enumerate(term[: size + 1 - total]):
-                        widened[total + taken] += weight * factor
-            result = widened
-        return result
-
-    everything = hands(-1)[size]
-    if everything <= 0:
-        return [0.0] * len(pool)
-    means = []
-    for colour, term in enumerate(terms):
-        rest = hands(colour)
-        means.append(sum(taken * factor * rest[size - taken]
-                         for taken, factor in enumerate(term)) / everything)
-    return means
-
-
-def whole_hand_factors(
-    view: HeavenHellView, factors: Mapping[int, Sequence[float]],
-) -> dict[int, list[float]]:
-    """`factors` read as a tilt of each rival's whole hand instead of one colour at a time.
-
-    The counting scales a rival's share of each colour on its own, so a rival made likelier to
-    hold red is not made less likely to hold anything else, although its hand has a fixed size.
-    Here each rival's hand is a draw of its size from the unknown cards, weighted by the factor
-    of each card's colour; the factor returned per colour is the exact expected count under
-    that draw over the uniform one. On all-baseline games this predicts the rivals' colour counts
-    better than the factors themselves (README).
-    """
-    counts = [sum(by_value.values()) for by_value in unknown_counts(view)]
-    unknown = sum(counts)
-    result = {}
-    for seat in view.seats:
-        if seat.seat == view.seat:
-            continue
-        size = min(seat.hand_size, unknown)
-        means = tilted_means(counts, size, factors[seat.seat])
-        result[seat.seat] = [
-            max(FLOOR, means[colour] * unknown / (size * counts[colour]))
-            if counts[colour] and size else 1.0
-            for colour in range(len(counts))
-        ]
-    return result

@@ -1,11 +1,7 @@
 """Learned rival shares: placements are read from the public events, the measure files actual
-over uniform shares under the right key, placements move the counting the right way, and the
-factors apply to a rival's whole hand."""
+over uniform shares under the right key, and placements move the counting the right way."""
 
 from __future__ import annotations
-
-import itertools
-import math
 
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import PlaceCard
@@ -18,8 +14,6 @@ from games.heaven_hell.policies.rival_shares import (
     round_placements,
     seat_factors,
     share_key,
-    tilted_means,
-    whole_hand_factors,
 )
 from games.heaven_hell.train import KeyTally, Tally, correction, fit, simulate
 from tests.games.heaven_hell.helpers import B, Cards, G, R, Y, build
@@ -81,37 +75,3 @@ def test_a_rival_that_sent_a_positive_colour_to_heaven_is_likelier_to_top_it() -
     uniform = HoldingEstimate(view)
     learned = HoldingEstimate(view, seat_bias=factors)
     assert learned.outlook(red, 5)[0] < uniform.outlook(red, 5)[0]
-
-
-def test_tilted_means_match_every_hand_counted_and_weighted() -> None:
-    pool = [3, 2, 0, 1, 2]
-    tilt = [2.0, 0.5, 1.0, 1.5, 0.8]
-    size = 3
-    cards = [colour for colour, count in enumerate(pool) for _ in range(count)]
-    totals = [0.0] * len(pool)
-    everything = 0.0
-    for hand in itertools.combinations(range(len(cards)), size):
-        weight = math.prod(tilt[cards[card]] for card in hand)
-        everything += weight
-        for card in hand:
-            totals[cards[card]] += weight
-    expected = [total / everything for total in totals]
-    means = tilted_means(pool, size, tilt)
-    assert all(abs(mean - want) < 1e-9 for mean, want in zip(means, expected, strict=True))
-    assert abs(sum(means) - size) < 1e-9
-
-
-def test_a_rival_likelier_to_hold_one_colour_is_less_likely_to_hold_the_others() -> None:
-    cards = Cards()
-    hands = [cards.take(R, 3, 2) + cards.take(G, 1), cards.take(R, 1) + cards.take(Y, 1),
-             cards.take(B, 1, 2), cards.take(Y, 2, 3)]
-    state = build(cards, hands, current=0)
-    view = ENGINE.view(state, 0)
-    raised = {seat: [2.0 if colour == colour_index(R) else 1.0 for colour in range(5)]
-              for seat in range(4)}
-    factors = whole_hand_factors(view, raised)
-    red = colour_index(R)
-    assert 1.0 < factors[1][red] < 2.0
-    assert all(factor < 1.0 for colour, factor in enumerate(factors[1]) if colour != red)
-    flat = whole_hand_factors(view, {seat: [1.0] * 5 for seat in range(4)})
-    assert all(abs(factor - 1.0) < 1e-9 for factor in flat[2])
