@@ -76,11 +76,6 @@ def round_evidence(view: HeavenHellView) -> dict[tuple[int, int], Placed]:
     return placed
 
 
-def round_placements(view: HeavenHellView) -> dict[tuple[int, int], tuple[int, int]]:
-    """Per (seat, colour): cards placed on heaven and on hell this round."""
-    return {key: (heaven, hell) for key, (heaven, hell, _, _) in round_evidence(view).items()}
-
-
 def share_key(sign: int, placed: Sequence[int]) -> ShareKey:
     return sign, min(placed[0], PLACED_CAP), min(placed[1], PLACED_CAP)
 

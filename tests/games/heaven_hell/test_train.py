@@ -11,7 +11,7 @@ from games.heaven_hell.policies.counting import HoldingEstimate
 from games.heaven_hell.policies.rival_shares import (
     FEATURES,
     RivalEvidence,
-    round_placements,
+    round_evidence,
     seat_factors,
     share_key,
 )
@@ -27,12 +27,15 @@ def test_placements_of_the_round_are_counted_per_seat_colour_and_side() -> None:
         action = next(a for a in ENGINE.legal_actions(state, seat) if isinstance(a, PlaceCard))
         placed.append((seat, action))
         state, _ = ENGINE.apply(state, seat, action)
-    expected: dict[tuple[int, int], tuple[int, int]] = {}
+    expected: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     for seat, action in placed:
         key = (seat, colour_index(action.colour))
-        heaven, hell = expected.get(key, (0, 0))
-        expected[key] = (heaven + 1, hell) if action.side is Side.HEAVEN else (heaven, hell + 1)
-    assert round_placements(ENGINE.view(state, 0)) == expected
+        heaven, hell, heaven_values, hell_values = expected.get(key, (0, 0, 0, 0))
+        if action.side is Side.HEAVEN:
+            expected[key] = (heaven + 1, hell, heaven_values + action.value, hell_values)
+        else:
+            expected[key] = (heaven, hell + 1, heaven_values, hell_values + action.value)
+    assert round_evidence(ENGINE.view(state, 0)) == expected
 
 
 def test_the_measure_gives_every_key_a_share_near_one_on_average() -> None:
