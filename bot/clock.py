@@ -18,6 +18,6 @@ def now() -> float:
 
 async def sleep(seconds: float) -> None:
     """The bot's one timed wait (the wake-up queue's sleeper, `bot.tables.wakeups`). One named
-    place, so that the tests can declare it to SimCord as an intentional wait
-    (`tests/support/bots.py`): it then wakes only when the test moves the clock."""
+    place, so that the tests and the playground can declare it to SimCord as an intentional
+    wait (`playground/waits.py`): it then wakes only when the simulated clock is moved."""
     await asyncio.sleep(seconds)

@@ -2,9 +2,10 @@
 takes as one of the members.
 
 SimCord runs one operation at a time (a command, a click, a message, moving the clock), so every
-action waits for a lock. The simulated clock only moves when told to: a ticker moves it to the
-wall clock a few times a second, which lets computer players' pauses, turn timers and the talk
-rule's fading notices happen while the person watches. The world is saved whenever it changed.
+action waits for a lock. The simulated clock only moves when told to (the bot's timed wait is
+declared to SimCord, `waits`): a ticker moves it to the wall clock a few times a second, which
+lets computer players' pauses, turn timers and the talk rule's fading notices happen while the
+person watches. The world is saved whenever it changed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from simcord.interactions import parse_option_input
 
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
+from playground import waits
 from playground import world as worlds
 from playground.client_locale import LANGUAGES, ClientLocales
 from playground.world import World
@@ -54,6 +56,7 @@ class Playground:
         self._errors_seen = 0
         self._saved_changes = -1
         self._client_locales = ClientLocales(lambda user_id: self.world.locale(user_id))
+        self._undeclare_sleep: Callable[[], None] | None = None
         self.bot_errors: list[str] = []
         self.restored = False
 
@@ -80,10 +83,11 @@ class Playground:
         ids = worlds.restore(env, self.world_path)
         worlds.follow_wall_clock(env)
         self._client_locales.install()
+        self._undeclare_sleep = waits.declare(env)
         try:
             await env.start()
         except BaseException:
-            self._client_locales.remove()
+            self._restore_patches()
             raise
         self._env = env
         self.restored = ids is not None
@@ -105,7 +109,13 @@ class Playground:
             # SimCord detaches the bot without closing it; closing it closes the database.
             await bot.close()
             self._env = None
+        self._restore_patches()
+
+    def _restore_patches(self) -> None:
         self._client_locales.remove()
+        if self._undeclare_sleep is not None:
+            self._undeclare_sleep()
+            self._undeclare_sleep = None
 
     async def _follow_wall_clock(self) -> None:
         while True:

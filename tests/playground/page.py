@@ -75,10 +75,10 @@ class Playground:
         return self.process.wait(timeout=30)
 
 
-def start(database: Path, *, port: int = 0) -> Playground:
+def start(database: Path, *, port: int = 0, computer_delay: float = 0) -> Playground:
     process = subprocess.Popen(
         [sys.executable, "-m", "playground", "--port", str(port), "--database", str(database),
-         "--computer-delay", "0"],
+         "--computer-delay", str(computer_delay)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

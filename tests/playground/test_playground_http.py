@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -274,3 +275,54 @@ def test_every_game_play_offers_starts_against_computers_with_a_hand(
         started.append(command["path"][1])
     assert {"the-game", "level8"} <= set(started)
     assert playground.state()["botErrorCount"] == 0
+
+
+def test_a_computer_moves_after_its_pause_on_the_simulated_clock(tmp_path: Path) -> None:
+    """The bot's timed wait is declared to SimCord (`playground.waits`), so only the playground's
+    ticker wakes it: with a one-second pause before computer moves, the computer still plays its
+    turn and hands it back, without anybody clicking."""
+    playground = start(tmp_path / "paused.sqlite3", computer_delay=1)
+    try:
+        first = playground.state()
+        alice, games = first["members"][0]["id"], first["places"][0]["id"]
+        playground.post(
+            "/api/command",
+            {"member": alice, "place": games, "path": ["play", "the-game"], "options": {}},
+        )
+        lobby = playground.state(alice, games)["messages"][-1]
+        for label in ("Add computer", "Start"):
+            answer = playground.post(
+                "/api/click",
+                {"member": alice, "place": games, "message": lobby["id"],
+                 "customId": button(lobby, label)},
+            )
+            assert answer == {"ok": True}, answer
+            lobby = playground.state(alice, games)["messages"][-1]
+        thread = playground.state(alice, games)["places"][-1]["id"]
+        show_hand(playground, alice, thread)
+        hand = ephemerals(playground.state(alice, thread))[-1]
+        for card in hand_cards(hand)[:2]:
+            for pile in (False, True):
+                control = next(
+                    c["custom_id"] for c in components(hand)
+                    if f":p{card}." in c.get("custom_id", "")
+                ) if pile else button(hand, card)
+                answer = playground.post(
+                    "/api/click",
+                    {"member": alice, "place": thread, "message": hand["id"], "customId": control},
+                )
+                assert answer == {"ok": True}, answer
+                hand = ephemerals(playground.state(alice, thread))[-1]
+        playground.post(
+            "/api/click",
+            {"member": alice, "place": thread, "message": hand["id"],
+             "customId": button(hand, "End turn")},
+        )
+        assert f"<@{alice}>" not in table(playground.state(alice, thread))["content"]
+        deadline = time.monotonic() + 60
+        while f"<@{alice}>" not in table(playground.state(alice, thread))["content"]:
+            assert time.monotonic() < deadline, "the computer never played after its pause"
+            time.sleep(0.25)
+        assert playground.state()["botErrorCount"] == 0
+    finally:
+        playground.stop()

@@ -9,7 +9,6 @@ tests/games never import Discord.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -21,6 +20,7 @@ from _pytest.fixtures import FixtureFunctionDefinition
 
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
+from playground.waits import declared_sleep
 from tests.support.postgres import PostgresServer, register_database
 
 BACKENDS = ("sqlite", "postgresql")
@@ -114,18 +114,11 @@ def simcord_bot(make_bot: BotFactory) -> CardTableBot:
 async def simcord_env(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[simcord.Env]:
-    """SimCord's environment, with the bot's timed wait (`bot.clock.sleep`) declared to it as
-    an intentional wait, so that it wakes only when the test moves the clock. Undeclared,
-    SimCord also arms a wall-clock fallback for it, which can fire in the middle of a slow click
-    and move the game on behind the test's back: the click's settle then times out waiting for
-    that advance (about one run in three of a fuzz case with paused computer moves)."""
-
-    async def sleep(seconds: float) -> None:
-        await simcord_env.external_wait(
-            asyncio.sleep(seconds), reason="the wake-up queue waits for its next game"
-        )
-
-    monkeypatch.setattr("bot.clock.sleep", sleep)
+    """SimCord's environment, with the bot's timed wait declared to it as intentional
+    (`playground.waits`), so that it wakes only when the test moves the clock. Undeclared, its
+    wall-clock fallback fired in the middle of slow clicks in about one run in three of a fuzz
+    case with paused computer moves."""
+    monkeypatch.setattr("bot.clock.sleep", declared_sleep(simcord_env))
     yield simcord_env
 
 
