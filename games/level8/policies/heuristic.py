@@ -520,13 +520,17 @@ def _after_taking(
 
 def _dead(hand: list[int], requirements: Sequence[Requirement], view: Level8View) -> int:
     """How many number cards the best plan leaves over that could not be laid off right after
-    displaying it: on the planned groups (run ends growing as cards join) or on the table.
+    displaying it: on the planned groups or on the table, the ends of every run, planned or
+    displayed, growing as cards join (as in `_table_fits`: a card two steps beyond a table
+    run's end fits once a hand card has filled the step, and was counted dead before).
 
     Before displaying, a card that will fit the display is worth keeping: once displayed, a
     hand shrinks only by lay-offs, and a card that fits costs several draws to find."""
     plan = plan_level(hand, requirements)
     left = [card for card in hand if is_number(card) and card not in plan.used]
-    runs: list[list[int]] = []
+    table = [group for player in view.players for group in player.groups]
+    runs = [[g.low, g.high] for g in table if g.kind is GroupKind.RUN]
+    others = [g for g in table if g.kind is not GroupKind.RUN]
     keys: list[tuple[GroupKind, int]] = []
     for requirement, slots in zip(requirements, plan.groups, strict=True):
         meanings = [m for _, m in slots]
@@ -534,10 +538,9 @@ def _dead(hand: list[int], requirements: Sequence[Requirement], view: Level8View
             runs.append([min(meanings), max(meanings)])
         else:
             keys.append((requirement.kind, meanings[0]))
-    table = [group for player in view.players for group in player.groups]
 
     def fixed(card: int) -> bool:
-        return any(lay_off_meanings(group, card) for group in table) or any(
+        return any(lay_off_meanings(group, card) for group in others) or any(
             key == (value_of(card) if kind is GroupKind.SET else colour_of(card))
             for kind, key in keys
         )

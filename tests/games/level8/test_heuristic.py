@@ -131,3 +131,15 @@ def test_a_card_inside_a_run_counts_as_far_from_fitting() -> None:
     run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
     action = _heuristic_play([c(8), c(14, YELLOW), c(2, GREEN)], run)
     assert action == Discard(card=c(8))
+
+
+def test_a_card_that_fits_once_a_hand_card_extends_a_table_run_is_kept() -> None:
+    """Before displaying, 13 fits the opponent's run 5-11 once the hand's 12 has joined it,
+    like a card beyond a planned run's end: the 15, which fits nowhere, is thrown instead."""
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    plan = [c(1), c(1, GREEN), c(4), c(4, GREEN), c(4, PURPLE), c(6), c(6, GREEN)]
+    hand = [*plan, c(12, YELLOW), c(13, YELLOW), c(15, GREEN)]
+    state = make_state([hand, [c(1, ORANGE), c(2, ORANGE)]], groups={1: [run]}, levels=[6, 5])
+    legal = ENGINE.legal_actions(state, 0)
+    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    assert action == Discard(card=c(15, GREEN))
