@@ -520,13 +520,17 @@ def _after_taking(
 
 def _dead(hand: list[int], requirements: Sequence[Requirement], view: Level8View) -> int:
     """How many number cards the best plan leaves over that could not be laid off right after
-    displaying it: on the planned groups (run ends growing as cards join) or on the table.
+    displaying it: on the planned groups or on the table, the ends of every run, planned or
+    displayed, growing as cards join (as in `_table_fits`: a card two steps beyond a table
+    run's end fits once a hand card has filled the step, and was counted dead before).
 
     Before displaying, a card that will fit the display is worth keeping: once displayed, a
     hand shrinks only by lay-offs, and a card that fits costs several draws to find."""
     plan = plan_level(hand, requirements)
     left = [card for card in hand if is_number(card) and card not in plan.used]
-    runs: list[list[int]] = []
+    table = [group for player in view.players for group in player.groups]
+    runs = [[g.low, g.high] for g in table if g.kind is GroupKind.RUN]
+    others = [g for g in table if g.kind is not GroupKind.RUN]
     keys: list[tuple[GroupKind, int]] = []
     for requirement, slots in zip(requirements, plan.groups, strict=True):
         meanings = [m for _, m in slots]
@@ -534,10 +538,9 @@ def _dead(hand: list[int], requirements: Sequence[Requirement], view: Level8View
             runs.append([min(meanings), max(meanings)])
         else:
             keys.append((requirement.kind, meanings[0]))
-    table = [group for player in view.players for group in player.groups]
 
     def fixed(card: int) -> bool:
-        return any(lay_off_meanings(group, card) for group in table) or any(
+        return any(lay_off_meanings(group, card) for group in others) or any(
             key == (value_of(card) if kind is GroupKind.SET else colour_of(card))
             for kind, key in keys
         )
@@ -551,18 +554,20 @@ def _discard_choice(
     """A Skip first, never a wild while a number card is left. Among number cards: before
     displaying, one my plan can spare, none a displayed opponent could lay off and, if
     possible, one that would not fit my display either; after displaying, one furthest from
-    fitting the table. Among those equally good, the one least useful to the opponents."""
+    fitting the table. Among those equally good, the one least useful to the opponents, then
+    before displaying the one furthest from fitting the planned display or the table."""
     numbers = [card for card in hand if is_number(card)]
     skips = [card for card in hand if is_skip(card)]
     if skips:
         return skips[0]
     if not numbers:
         return hand[0]
+    plan: Plan | None = None
     if me.displayed:
         shortlist = _best_by(numbers, lambda c: -min(_distance(view, c), DEAD_STEPS))
     else:
-        used = plan_level(hand, me.requirements).used
-        spare = [card for card in numbers if card not in used]
+        plan = plan_level(hand, me.requirements)
+        spare = [card for card in numbers if card not in plan.used]
         if spare:
             shortlist = _best_by(spare, lambda c: (
                 _helps_displayed(view, c),
@@ -576,10 +581,37 @@ def _discard_choice(
     if len(shortlist) == 1:
         return shortlist[0]
     opponents = Opponents(view, Knowledge(view), rng)
-    return min(
-        shortlist,
-        key=lambda c: (opponents.danger(c), closeness(c, hand, me.requirements)),
-    )
+
+    def nearness(card: int) -> int:
+        if plan is None:
+            return 0
+        return -_planned_distance(view, plan, me.requirements, card)
+
+    return min(shortlist, key=lambda c: (
+        opponents.danger(c), nearness(c), closeness(c, hand, me.requirements),
+    ))
+
+
+def _planned_distance(
+    view: Level8View, plan: Plan, requirements: Sequence[Requirement], card: int
+) -> int:
+    """`_distance` with the plan's runs as if displayed: how many cards must join a planned or
+    table run before `card` fits (0 when it fits a planned set or colour group, or the table).
+
+    The baseline's `closeness` counts the values near a card's, so a card duplicating a value
+    inside a planned run looked close (both neighbours held) though it can never join that run,
+    and was kept before a card one step beyond the run's end."""
+    value = value_of(card)
+    best = _distance(view, card)
+    for requirement, slots in zip(requirements, plan.groups, strict=True):
+        meanings = [m for _, m in slots]
+        if requirement.kind is GroupKind.RUN:
+            low, high = min(meanings), max(meanings)
+            if not low <= value <= high:
+                best = min(best, (low - value if value < low else value - high) - 1)
+        elif meanings[0] == (value if requirement.kind is GroupKind.SET else colour_of(card)):
+            return 0
+    return best
 
 
 def _best_by(cards: list[int], key: Callable[[int], SupportsRichComparison]) -> list[int]:

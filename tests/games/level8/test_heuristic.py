@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.level8 import ENGINE
 from games.level8.actions import Action, Discard, DisplayLevel, LayOff
-from games.level8.cards import colour_of, deck
+from games.level8.cards import colour_of, deck, value_of
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
 from games.level8.groups import Group
@@ -131,3 +131,27 @@ def test_a_card_inside_a_run_counts_as_far_from_fitting() -> None:
     run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
     action = _heuristic_play([c(8), c(14, YELLOW), c(2, GREEN)], run)
     assert action == Discard(card=c(8))
+
+
+def test_a_card_that_fits_once_a_hand_card_extends_a_table_run_is_kept() -> None:
+    """Before displaying, 13 fits the opponent's run 5-11 once the hand's 12 has joined it,
+    like a card beyond a planned run's end: the 15, which fits nowhere, is thrown instead."""
+    run = group(GroupKind.RUN, *(c(v, BLUE) for v in range(5, 12)))
+    plan = [c(1), c(1, GREEN), c(4), c(4, GREEN), c(4, PURPLE), c(6), c(6, GREEN)]
+    hand = [*plan, c(12, YELLOW), c(13, YELLOW), c(15, GREEN)]
+    state = make_state([hand, [c(1, ORANGE), c(2, ORANGE)]], groups={1: [run]}, levels=[6, 5])
+    legal = ENGINE.legal_actions(state, 0)
+    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    assert action == Discard(card=c(15, GREEN))
+
+
+def test_a_card_inside_a_planned_run_goes_before_one_beyond_its_end() -> None:
+    """Before displaying, a second 2 can never join the planned run 1-2-3, while the 11 fits
+    the planned run 6-7-8 once two cards have joined it: both fit nowhere yet, and the 2 goes
+    although the baseline's closeness (two held neighbours against none) would keep it."""
+    hand = [c(1), c(2), c(3), c(2, BLUE), c(7), c(8), c(11, YELLOW)]
+    fours = group(GroupKind.SET, c(14, GREEN), c(14, PURPLE))
+    state = make_state([hand, [c(1, ORANGE), c(2, ORANGE)]], groups={1: [fours]}, levels=[1, 2])
+    legal = ENGINE.legal_actions(state, 0)
+    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    assert isinstance(action, Discard) and value_of(action.card) == 2
