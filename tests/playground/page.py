@@ -137,8 +137,9 @@ class Table:
     thread: str
 
 
-def open_the_game(playground: Playground) -> Table:
-    """Alice opens The Game, Bob joins, Alice starts; returns where it is played."""
+def open_the_game(playground: Playground, *, computer: bool = False) -> Table:
+    """Alice opens The Game, Bob joins (or, with `computer`, Alice adds a computer), Alice
+    starts; returns where it is played."""
     first = playground.state()
     alice, bob = (m["id"] for m in first["members"][:2])
     games = first["places"][0]["id"]
@@ -147,7 +148,8 @@ def open_the_game(playground: Playground) -> Table:
         {"member": alice, "place": games, "path": ["play", "the-game"], "options": {}},
     )
     assert answer == {"ok": True}, answer
-    for member, label in ((bob, "Join"), (alice, "Start")):
+    joining = (alice, "Add computer") if computer else (bob, "Join")
+    for member, label in (joining, (alice, "Start")):
         lobby = playground.state(member, games)["messages"][-1]
         answer = playground.post(
             "/api/click",
@@ -168,3 +170,34 @@ def show_hand(playground: Playground, member: str, place: str) -> None:
          "customId": button(table[-1], "Show my hand")},
     )
     assert answer == {"ok": True}, answer
+
+
+def hand_cards(hand: dict[str, Any]) -> list[str]:
+    """The cards the hand's embed lists (`14` `23` ...), whether or not it is this seat's turn."""
+    return re.findall(r"`(\d+)`", hand["embeds"][0]["description"])
+
+
+def play_two_cards(
+    playground: Playground, member: str, place: str, hand: dict[str, Any]
+) -> list[str]:
+    """The member plays the first two cards of `hand` (each on the first pile offered) and
+    ends the turn, from their hand message; returns the cards played."""
+    cards = hand_cards(hand)[:2]
+    for card in cards:
+        for pile in (False, True):
+            control = next(
+                c["custom_id"] for c in components(hand) if f":p{card}." in c.get("custom_id", "")
+            ) if pile else button(hand, card)
+            answer = playground.post(
+                "/api/click",
+                {"member": member, "place": place, "message": hand["id"], "customId": control},
+            )
+            assert answer == {"ok": True}, answer
+            hand = [m for m in playground.state(member, place)["messages"] if m["ephemeral"]][-1]
+    answer = playground.post(
+        "/api/click",
+        {"member": member, "place": place, "message": hand["id"],
+         "customId": button(hand, "End turn")},
+    )
+    assert answer == {"ok": True}, answer
+    return cards

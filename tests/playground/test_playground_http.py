@@ -6,7 +6,6 @@ started again with the game still there, and the host cancels it."""
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +16,10 @@ import pytest
 from tests.playground.page import (
     Playground,
     button,
-    components,
+    hand_cards,
     labels,
+    open_the_game,
+    play_two_cards,
     show_hand,
     start,
     texts,
@@ -44,11 +45,6 @@ def ephemerals(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 def table(state: dict[str, Any]) -> dict[str, Any]:
     return [m for m in state["messages"] if "Show my hand" in labels(m)][-1]
-
-
-def hand_cards(hand: dict[str, Any]) -> list[str]:
-    """The cards the hand's embed lists (`14` `23` ...), whether or not it is this seat's turn."""
-    return re.findall(r"`(\d+)`", hand["embeds"][0]["description"])
 
 
 def test_the_page_and_its_script_are_served_on_loopback_only(playground: Playground) -> None:
@@ -149,27 +145,7 @@ def test_a_short_game_of_the_game_played_from_the_page(
     cards = hand_cards(alice_hand[0])
     assert len(cards) == 7
 
-    hand = alice_hand[0]
-    for card in cards[:2]:
-        for step in (card, None):
-            control = (
-                button(hand, card)
-                if step
-                else next(c["custom_id"] for c in components(hand) if f":p{card}." in c.get(
-                    "custom_id", ""))
-            )
-            answer = playground.post(
-                "/api/click",
-                {"member": alice, "place": thread, "message": hand["id"], "customId": control},
-            )
-            assert answer == {"ok": True}, answer
-            hand = ephemerals(playground.state(alice, thread))[-1]
-    answer = playground.post(
-        "/api/click",
-        {"member": alice, "place": thread, "message": hand["id"],
-         "customId": button(hand, "End turn")},
-    )
-    assert answer == {"ok": True}, answer
+    assert play_two_cards(playground, alice, thread, alice_hand[0]) == cards[:2]
     now = playground.state(bob, thread)
     assert f"`{cards[0]}`" in texts(table(now)) or f"`{cards[1]}`" in texts(table(now))
     assert "Bob" in table(now)["content"] or f"<@{bob}>" in table(now)["content"]
@@ -283,41 +259,10 @@ def test_a_computer_moves_after_its_pause_on_the_simulated_clock(tmp_path: Path)
     turn and hands it back, without anybody clicking."""
     playground = start(tmp_path / "paused.sqlite3", computer_delay=1)
     try:
-        first = playground.state()
-        alice, games = first["members"][0]["id"], first["places"][0]["id"]
-        playground.post(
-            "/api/command",
-            {"member": alice, "place": games, "path": ["play", "the-game"], "options": {}},
-        )
-        lobby = playground.state(alice, games)["messages"][-1]
-        for label in ("Add computer", "Start"):
-            answer = playground.post(
-                "/api/click",
-                {"member": alice, "place": games, "message": lobby["id"],
-                 "customId": button(lobby, label)},
-            )
-            assert answer == {"ok": True}, answer
-            lobby = playground.state(alice, games)["messages"][-1]
-        thread = playground.state(alice, games)["places"][-1]["id"]
+        game = open_the_game(playground, computer=True)
+        alice, thread = game.alice, game.thread
         show_hand(playground, alice, thread)
-        hand = ephemerals(playground.state(alice, thread))[-1]
-        for card in hand_cards(hand)[:2]:
-            for pile in (False, True):
-                control = next(
-                    c["custom_id"] for c in components(hand)
-                    if f":p{card}." in c.get("custom_id", "")
-                ) if pile else button(hand, card)
-                answer = playground.post(
-                    "/api/click",
-                    {"member": alice, "place": thread, "message": hand["id"], "customId": control},
-                )
-                assert answer == {"ok": True}, answer
-                hand = ephemerals(playground.state(alice, thread))[-1]
-        playground.post(
-            "/api/click",
-            {"member": alice, "place": thread, "message": hand["id"],
-             "customId": button(hand, "End turn")},
-        )
+        play_two_cards(playground, alice, thread, ephemerals(playground.state(alice, thread))[-1])
         assert f"<@{alice}>" not in table(playground.state(alice, thread))["content"]
         deadline = time.monotonic() + 60
         while f"<@{alice}>" not in table(playground.state(alice, thread))["content"]:
