@@ -172,19 +172,37 @@ def _summary(cards: Sequence[int | None]) -> tuple[int, int]:
 
 def plan_level(hand: Iterable[int], requirements: Sequence[Requirement]) -> Plan:
     """The plan needing the fewest wilds to build `requirements` from the hand's number cards."""
+    return _plan_for_mask(_number_mask(hand), tuple(requirements))
+
+
+def _number_mask(hand: Iterable[int]) -> int:
     mask = 0
     for card in hand:
         if is_number(card):
             mask |= 1 << card
-    return _plan_for_mask(mask, tuple(requirements))
+    return mask
+
+
+def _search_order(requirements: Sequence[Requirement]) -> list[int]:
+    """The requirements' indexes in the order the search fills them (the most constrained
+    kinds and the largest groups first)."""
+    return sorted(range(len(requirements)), key=lambda i: (
+        _KIND_ORDER[requirements[i].kind], -requirements[i].size, i
+    ))
+
+
+def _as_plan(found: tuple[int, tuple[tuple[Slot, ...], ...]], order: list[int]) -> Plan:
+    """A search's result with its groups put back in the requirements' own order."""
+    groups: list[tuple[Slot, ...]] = [()] * len(order)
+    for position, original in enumerate(order):
+        groups[original] = found[1][position]
+    return Plan(wilds_needed=found[0], groups=tuple(groups))
 
 
 @lru_cache(maxsize=8192)
 def _plan_for_mask(mask: int, requirements: tuple[Requirement, ...]) -> Plan:
     """Cached: the computer player and the legal-action list ask about the same hands often."""
-    order = sorted(range(len(requirements)), key=lambda i: (
-        _KIND_ORDER[requirements[i].kind], -requirements[i].size, i
-    ))
+    order = _search_order(requirements)
     ordered = [requirements[i] for i in order]
     colour_sizes = [r.size for r in ordered if r.kind is GroupKind.COLOUR]
     reserves: list[tuple[int, int | None]] = [(0, None)]
@@ -203,10 +221,7 @@ def _plan_for_mask(mask: int, requirements: tuple[Requirement, ...]) -> Plan:
             best = found
             if best[0] == 0:
                 break
-    groups: list[tuple[Slot, ...]] = [()] * len(requirements)
-    for position, original in enumerate(order):
-        groups[original] = best[1][position]
-    return Plan(wilds_needed=best[0], groups=tuple(groups))
+    return _as_plan(best, order)
 
 
 class _OneColourSearch(_Search):
@@ -231,25 +246,16 @@ def plans_by_colour(hand: Iterable[int], requirements: Sequence[Requirement]) ->
     cards = list(hand)
     if not any(r.kind is GroupKind.COLOUR for r in requirements):
         return [plan_level(cards, requirements)]
-    mask = 0
-    for card in cards:
-        if is_number(card):
-            mask |= 1 << card
-    order = sorted(range(len(requirements)), key=lambda i: (
-        _KIND_ORDER[requirements[i].kind], -requirements[i].size, i
-    ))
+    mask = _number_mask(cards)
+    order = _search_order(requirements)
     ordered = [requirements[i] for i in order]
     plans: list[Plan] = []
     for colour in range(len(COLOURS)):
         if not mask & COLOUR_MASKS[colour]:
             continue
         found = _OneColourSearch(ordered, colour).solve(0, mask, 0)
-        if found[0] >= _NO_PLAN[0]:
-            continue
-        groups: list[tuple[Slot, ...]] = [()] * len(requirements)
-        for position, original in enumerate(order):
-            groups[original] = found[1][position]
-        plans.append(Plan(wilds_needed=found[0], groups=tuple(groups)))
+        if found[0] < _NO_PLAN[0]:
+            plans.append(_as_plan(found, order))
     return plans
 
 
