@@ -489,20 +489,25 @@ def _fits_after_draw(view: Level8View, hand: list[int], card: int) -> bool:
 
 def _distance(view: Level8View, card: int) -> int:
     """How many cards must join a run before `card` fits the table (0 when it fits now);
-    large when only a set or colour group of its kind could take it and none is down.
-
-    The baseline's measure also counts runs whose range holds the card's value, with a gap
-    below zero, so a card that can never join them seemed to fit best and was kept."""
+    large when only a set or colour group of its kind could take it and none is down."""
     best = MAX_VALUE
     value = value_of(card)
     for player in view.players:
         for group in player.groups:
             if lay_off_meanings(group, card):
                 return 0
-            if group.kind is GroupKind.RUN and not group.low <= value <= group.high:
-                gap = group.low - value if value < group.low else value - group.high
-                best = min(best, gap - 1)
+            if group.kind is GroupKind.RUN:
+                best = min(best, _steps_beyond(value, group.low, group.high))
     return best
+
+
+def _steps_beyond(value: int, low: int, high: int) -> int:
+    """Cards that must join the run `low`-`high` before `value` can: the values between it and
+    the nearer end. A value inside the range never joins the run (its place is taken), which
+    the baseline's measure read as a gap below zero."""
+    if low <= value <= high:
+        return MAX_VALUE
+    return (low - value if value < low else value - high) - 1
 
 
 def _after_taking(
@@ -606,9 +611,7 @@ def _planned_distance(
     for requirement, slots in zip(requirements, plan.groups, strict=True):
         meanings = [m for _, m in slots]
         if requirement.kind is GroupKind.RUN:
-            low, high = min(meanings), max(meanings)
-            if not low <= value <= high:
-                best = min(best, (low - value if value < low else value - high) - 1)
+            best = min(best, _steps_beyond(value, min(meanings), max(meanings)))
         elif meanings[0] == (value if requirement.kind is GroupKind.SET else colour_of(card)):
             return 0
     return best
