@@ -345,11 +345,7 @@ def _display_cost(
     rest = [card for card in hand if card not in shown and is_number(card)]
     groups = [build_group(r, g) for r, g in zip(requirements, display.groups, strict=True)]
     table = [g for p in view.players for g in p.groups]
-    runs = [[g.low, g.high] for g in (*table, *groups) if g.kind is GroupKind.RUN]
-    fixed_groups = [g for g in (*table, *groups) if g.kind is not GroupKind.RUN]
-    fits = _chain_fits(
-        rest, runs, lambda card: any(lay_off_meanings(g, card) for g in fixed_groups)
-    )
+    fits = _groups_fit(rest, [*table, *groups])
     return (len(rest) - fits, -sum(_joinable(group, knowledge) for group in groups))
 
 
@@ -411,12 +407,17 @@ def _open_run(group: list[PlacedCard], rest: list[int], knowledge: Knowledge) ->
 def _table_fits(view: Level8View, cards: list[int]) -> int:
     """How many of the number `cards` could be laid off on the table, runs growing as cards
     join them: a discard top may fit only once a hand card has extended a run."""
-    runs = [[g.low, g.high] for p in view.players for g in p.groups if g.kind is GroupKind.RUN]
-    others = [g for p in view.players for g in p.groups if g.kind is not GroupKind.RUN]
+    table = [g for p in view.players for g in p.groups]
+    return _groups_fit([card for card in cards if is_number(card)], table)
+
+
+def _groups_fit(cards: list[int], groups: Sequence[Group]) -> int:
+    """`_chain_fits` on these groups: runs widen as cards join them, the others take a card
+    as they stand."""
+    runs = [[g.low, g.high] for g in groups if g.kind is GroupKind.RUN]
+    others = [g for g in groups if g.kind is not GroupKind.RUN]
     return _chain_fits(
-        [card for card in cards if is_number(card)],
-        runs,
-        lambda card: any(lay_off_meanings(group, card) for group in others),
+        cards, runs, lambda card: any(lay_off_meanings(group, card) for group in others)
     )
 
 
