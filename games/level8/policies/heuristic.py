@@ -22,7 +22,8 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
   and later, so it is displayed in the colour that leaves the fewest cards fitting nowhere.
 - Once displayed it draws a discard top that fits (after its own lay-offs), lays off every
   number card it can and throws away the card furthest from fitting (`_distance`,
-  `DEAD_STEPS`), the opponents' least wanted first. A Skip goes to the most dangerous opponent.
+  `DEAD_STEPS`), the opponents' least wanted first. A Skip goes to the most dangerous opponent,
+  among equals the one playing soonest after it.
 - Wilds wait (`_lay_off_now`): once displayed, a wild fits somewhere until the round ends and
   only the turn of the last card counts, so it stays in the hand, its meaning chosen later,
   until it and the other held wilds reach a hand card on a run or the hand can go out; it
@@ -104,7 +105,7 @@ class HeuristicPolicy:
             return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a, knowledge))
         skips = [a for a in legal if isinstance(a, PlaySkip)]
         if skips and len(hand) > 1:
-            return max(skips, key=lambda a: _threat(view.players[a.target]))
+            return max(skips, key=lambda a: _skip_value(view, a.target))
         return Discard(card=_discard_choice(view, me, hand, rng))
 
 
@@ -248,6 +249,14 @@ def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
         player.level == FINAL_LEVEL - 1 and player.displayed
     )
     return (could_win, player.displayed, -player.hand_size, player.level)
+
+
+def _skip_value(view: Level8View, target: int) -> tuple[tuple[bool, bool, int, int], int]:
+    """`_threat`, then among equal threats the seat that plays soonest after this one: its
+    lost turn comes before the round can end, a later seat's may never come (ties went to the
+    lowest seat number, wherever it sat)."""
+    assert view.seat is not None
+    return (_threat(view.players[target]), -((target - view.seat) % len(view.players)))
 
 
 def _lay_off_value(
