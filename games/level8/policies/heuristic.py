@@ -22,11 +22,14 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
   and later, so it is displayed in the colour that leaves the fewest cards fitting nowhere.
 - Once displayed it draws a discard top that fits (after its own lay-offs), lays off every
   number card it can and throws away the card furthest from fitting (`_distance`,
-  `DEAD_STEPS`), the opponents' least wanted first. A Skip goes to the most dangerous opponent.
+  `DEAD_STEPS`), the opponents' least wanted first. A Skip goes to the most dangerous opponent,
+  among equals the one playing soonest after it.
 - Wilds wait (`_lay_off_now`): once displayed, a wild fits somewhere until the round ends and
   only the turn of the last card counts, so it stays in the hand, its meaning chosen later,
   until it and the other held wilds reach a hand card on a run or the hand can go out; it
   takes a discard top as many steps beyond a run end as it holds wilds to bridge the gap.
+- Hard side keep (`_keep`): the plan's cards all count alike once four are kept, so the four
+  kept are those that leave the fewest cards missing with the next round's fresh cards.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from games.level8.actions import (
@@ -43,6 +47,7 @@ from games.level8.actions import (
     DisplayLevel,
     DrawFromDiscard,
     DrawFromPile,
+    KeepCards,
     LayOff,
     PlaySkip,
 )
@@ -66,8 +71,9 @@ from games.level8.events import (
 )
 from games.level8.finder import Plan, missing_cards, plan_level, plans_by_colour
 from games.level8.groups import Group, PlacedCard, build_group, lay_off_meanings, meaning
-from games.level8.levels import FINAL_LEVEL, GroupKind, Requirement
-from games.level8.policies.baseline import closeness, keep
+from games.level8.levels import FINAL_LEVEL, HARD_KEEP_MAX, GroupKind, Requirement
+from games.level8.policies.baseline import closeness
+from games.level8.rules import HAND_SIZE
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
 
@@ -87,7 +93,7 @@ class HeuristicPolicy:
         me = view.players[view.seat]
         hand = view.hand
         if view.phase is Phase.KEEP:
-            return keep(hand, me.requirements, legal)
+            return _keep(view, hand, me.requirements, legal, rng)
         if view.phase is Phase.DRAW:
             return _draw(view, me, hand, legal)
         displays = [a for a in legal if isinstance(a, DisplayLevel)]
@@ -99,7 +105,7 @@ class HeuristicPolicy:
             return max(lay_offs, key=lambda a: _lay_off_value(view, hand, a, knowledge))
         skips = [a for a in legal if isinstance(a, PlaySkip)]
         if skips and len(hand) > 1:
-            return max(skips, key=lambda a: _threat(view.players[a.target]))
+            return max(skips, key=lambda a: _skip_value(view, a.target))
         return Discard(card=_discard_choice(view, me, hand, rng))
 
 
@@ -243,6 +249,14 @@ def _threat(player: PublicPlayer) -> tuple[bool, bool, int, int]:
         player.level == FINAL_LEVEL - 1 and player.displayed
     )
     return (could_win, player.displayed, -player.hand_size, player.level)
+
+
+def _skip_value(view: Level8View, target: int) -> tuple[tuple[bool, bool, int, int], int]:
+    """`_threat`, then among equal threats the seat that plays soonest after this one: its
+    lost turn comes before the round can end, a later seat's may never come (ties went to the
+    lowest seat number, wherever it sat)."""
+    assert view.seat is not None
+    return (_threat(view.players[target]), -((target - view.seat) % len(view.players)))
 
 
 def _lay_off_value(
@@ -607,8 +621,14 @@ def _planned_distance(
     The baseline's `closeness` counts the values near a card's, so a card duplicating a value
     inside a planned run looked close (both neighbours held) though it can never join that run,
     and was kept before a card one step beyond the run's end."""
+    return min(_distance(view, card), _plan_distance(plan, requirements, card))
+
+
+def _plan_distance(plan: Plan, requirements: Sequence[Requirement], card: int) -> int:
+    """`_planned_distance` on the plan's groups alone, as when the table is about to be
+    cleared (the hard side's keep)."""
     value = value_of(card)
-    best = _distance(view, card)
+    best = MAX_VALUE
     for requirement, slots in zip(requirements, plan.groups, strict=True):
         meanings = [m for _, m in slots]
         if requirement.kind is GroupKind.RUN:
@@ -629,4 +649,56 @@ def _helps_displayed(view: Level8View, card: int) -> bool:
     """Whether a displayed opponent could lay `card` off."""
     return any(
         lay_off_meanings(g, card) for p in view.players if p.seat != view.seat for g in p.groups
+    )
+
+
+KEEP_CANDIDATES = 5
+"""Number cards, best ranked first, among which the hard side's keep compares subsets: the
+plan's cards are nearly always among them, and five subsets of four stay cheap to judge."""
+
+KEEP_SAMPLES = 10
+"""Deals of the next round's fresh cards each kept subset is judged on, the same for all."""
+
+
+def _keep(
+    view: Level8View,
+    hand: list[int],
+    requirements: Sequence[Requirement],
+    legal: Sequence[Action],
+    rng: random.Random,
+) -> Action:
+    """Hard side: every wild, then the number cards that, with the cards dealt to fill the
+    hand, leave the fewest cards missing for the level on average; ties go to the best ranked
+    (`_keep_ranked`). The plan's cards all count alike once four are kept, so which four
+    matters only with the fresh cards: three of a value and one of another need one card of
+    the first and three of the second, two and two need two of each."""
+    wilds = [card for card in hand if is_wild(card)][:HARD_KEEP_MAX]
+    ranked = _keep_ranked(hand, requirements)[:KEEP_CANDIDATES]
+    size = min(HARD_KEEP_MAX - len(wilds), len(ranked))
+    pool = [card for card in deck(view.config.deck) if card not in hand]
+    fills = [rng.sample(pool, HAND_SIZE - len(wilds) - size) for _ in range(KEEP_SAMPLES)]
+    level = tuple(requirements)
+    kept = min(
+        combinations(ranked, size),
+        key=lambda cards: sum(fast_missing([*wilds, *cards, *fill], level) for fill in fills),
+    )
+    wanted = {*wilds, *kept}
+    for action in legal:
+        if isinstance(action, KeepCards) and set(action.cards) == wanted:
+            return action
+    return legal[0]
+
+
+def _keep_ranked(hand: list[int], requirements: Sequence[Requirement]) -> list[int]:
+    """The hand's number cards, the plan's first, then the others nearest to fitting a planned
+    group (`_plan_distance`), the baseline's closeness last: closeness alone kept a second
+    card of a value a planned run spans before one a step beyond its end."""
+    plan = plan_level(hand, requirements)
+    return sorted(
+        (card for card in hand if is_number(card)),
+        key=lambda c: (
+            c not in plan.used,
+            0 if c in plan.used else _plan_distance(plan, requirements, c),
+            -closeness(c, hand, requirements),
+        ),
     )

@@ -9,13 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.level8 import ENGINE
-from games.level8.actions import Action, Discard, DisplayLevel, LayOff
+from games.level8.actions import Action, Discard, DisplayLevel, KeepCards, LayOff
 from games.level8.cards import colour_of, deck, value_of
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
 from games.level8.groups import Group
 from games.level8.levels import LEVELS, GroupKind
+from games.level8.policies.baseline import BaselinePolicy
 from games.level8.policies.heuristic import fast_missing
+from games.level8.state import Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -155,3 +157,23 @@ def test_a_card_inside_a_planned_run_goes_before_one_beyond_its_end() -> None:
     legal = ENGINE.legal_actions(state, 0)
     action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
     assert isinstance(action, Discard) and value_of(action.card) == 2
+
+
+def test_the_hard_keep_takes_a_card_beyond_a_planned_run_before_a_second_one_inside() -> None:
+    """Hard side, level 6 (a run of 8): the plan is 1-8 and holds 1, 6 and 8. A second 8 can
+    never join that run, the 9 joins it from 2 to 9; the baseline's keep ranks the other cards
+    by closeness, so it kept the second 8 (neighbours 6 and 9 held) and threw the 9."""
+    hand = [c(1), c(1, GREEN), c(1, BLUE), c(6), c(6, GREEN), c(8), c(8, GREEN), c(9)]
+    state = make_state(
+        [hand, [c(1, ORANGE), c(2, ORANGE)]],
+        phase=Phase.KEEP,
+        levels=[6, 1],
+        side=LevelSide.HARD,
+    )
+    legal = ENGINE.legal_actions(state, 0)
+    view = ENGINE.view(state, 0)
+    old = BaselinePolicy().choose(view, legal, random.Random(0))
+    assert isinstance(old, KeepCards) and c(9) not in old.cards
+    action = ENGINE.policy("heuristic").choose(view, legal, random.Random(0))
+    assert isinstance(action, KeepCards)
+    assert sorted(map(value_of, action.cards)) == [1, 6, 8, 9]
