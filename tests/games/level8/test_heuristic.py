@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.level8 import ENGINE
-from games.level8.actions import Action, Discard, DisplayLevel, KeepCards, LayOff
+from games.level8.actions import Action, Discard, DisplayLevel, KeepCards, LayOff, PlaySkip
 from games.level8.cards import colour_of, deck, value_of
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
@@ -28,6 +28,7 @@ from tests.games.level8.helpers import (
     c,
     group,
     make_state,
+    skip,
     wild,
 )
 from tests.games.level8.test_properties import hidden_shuffled
@@ -177,3 +178,19 @@ def test_the_hard_keep_takes_a_card_beyond_a_planned_run_before_a_second_one_ins
     action = ENGINE.policy("heuristic").choose(view, legal, random.Random(0))
     assert isinstance(action, KeepCards)
     assert sorted(map(value_of, action.cards)) == [1, 6, 8, 9]
+
+
+def test_a_skip_among_equal_threats_goes_to_the_seat_playing_next() -> None:
+    """Four players, nobody displayed, equal hands and levels: seat 2's Skip goes to seat 3,
+    whose lost turn comes first, not to seat 0 (the lowest number, where ties used to go)."""
+    hands = [
+        [c(1), c(5), c(9)],
+        [c(2), c(6), c(10)],
+        [skip(), c(3), c(7)],
+        [c(4), c(8), c(11)],
+    ]
+    state = make_state(hands, current=2, phase=Phase.PLAY)
+    legal = ENGINE.legal_actions(state, 2)
+    assert {a.target for a in legal if isinstance(a, PlaySkip)} == {0, 1, 3}
+    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 2), legal, random.Random(0))
+    assert isinstance(action, PlaySkip) and action.target == 3
