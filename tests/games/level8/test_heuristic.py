@@ -15,9 +15,8 @@ from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
 from games.level8.groups import Group
 from games.level8.levels import LEVELS, GroupKind
-from games.level8.policies.baseline import BaselinePolicy
 from games.level8.policies.heuristic import fast_missing
-from games.level8.state import Phase
+from games.level8.state import GameState, Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -80,11 +79,15 @@ def test_decisions_depend_only_on_what_the_seat_may_see(
     assert moved > 0
 
 
+def _choice(state: GameState, seat: int = 0, policy: str = "heuristic") -> Action:
+    """What `policy` does for `seat` in `state`, its generator seeded with 0."""
+    legal = ENGINE.legal_actions(state, seat)
+    return ENGINE.policy(policy).choose(ENGINE.view(state, seat), legal, random.Random(0))
+
+
 def _heuristic_play(hand: list[int], run: Group) -> Action:
     """The heuristic's action in its play phase, displayed with `run` as its only group."""
-    state = make_state([hand, [c(1, GREEN), c(2, GREEN)]], groups={0: [run]}, levels=[5, 1])
-    legal = ENGINE.legal_actions(state, 0)
-    return ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    return _choice(make_state([hand, [c(1, GREEN), c(2, GREEN)]], groups={0: [run]}, levels=[5, 1]))
 
 
 def test_a_wild_waits_while_the_hand_cannot_go_out() -> None:
@@ -113,7 +116,7 @@ def test_the_colour_group_takes_the_colour_held_most() -> None:
     legal = ENGINE.legal_actions(state, 0)
     proposal = next(a for a in legal if isinstance(a, DisplayLevel))
     assert {colour_of(p.card) for p in proposal.groups[1]} == {RED}
-    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    action = _choice(state)
     assert isinstance(action, DisplayLevel)
     assert {colour_of(p.card) for p in action.groups[1]} == {YELLOW}
     ENGINE.apply(state, 0, action)
@@ -143,8 +146,7 @@ def test_a_card_that_fits_once_a_hand_card_extends_a_table_run_is_kept() -> None
     plan = [c(1), c(1, GREEN), c(4), c(4, GREEN), c(4, PURPLE), c(6), c(6, GREEN)]
     hand = [*plan, c(12, YELLOW), c(13, YELLOW), c(15, GREEN)]
     state = make_state([hand, [c(1, ORANGE), c(2, ORANGE)]], groups={1: [run]}, levels=[6, 5])
-    legal = ENGINE.legal_actions(state, 0)
-    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    action = _choice(state)
     assert action == Discard(card=c(15, GREEN))
 
 
@@ -155,8 +157,7 @@ def test_a_card_inside_a_planned_run_goes_before_one_beyond_its_end() -> None:
     hand = [c(1), c(2), c(3), c(2, BLUE), c(7), c(8), c(11, YELLOW)]
     fours = group(GroupKind.SET, c(14, GREEN), c(14, PURPLE))
     state = make_state([hand, [c(1, ORANGE), c(2, ORANGE)]], groups={1: [fours]}, levels=[1, 2])
-    legal = ENGINE.legal_actions(state, 0)
-    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 0), legal, random.Random(0))
+    action = _choice(state)
     assert isinstance(action, Discard) and value_of(action.card) == 2
 
 
@@ -171,11 +172,9 @@ def test_the_hard_keep_takes_a_card_beyond_a_planned_run_before_a_second_one_ins
         levels=[6, 1],
         side=LevelSide.HARD,
     )
-    legal = ENGINE.legal_actions(state, 0)
-    view = ENGINE.view(state, 0)
-    old = BaselinePolicy().choose(view, legal, random.Random(0))
+    old = _choice(state, policy="baseline")
     assert isinstance(old, KeepCards) and c(9) not in old.cards
-    action = ENGINE.policy("heuristic").choose(view, legal, random.Random(0))
+    action = _choice(state)
     assert isinstance(action, KeepCards)
     assert sorted(map(value_of, action.cards)) == [1, 6, 8, 9]
 
@@ -192,5 +191,5 @@ def test_a_skip_among_equal_threats_goes_to_the_seat_playing_next() -> None:
     state = make_state(hands, current=2, phase=Phase.PLAY)
     legal = ENGINE.legal_actions(state, 2)
     assert {a.target for a in legal if isinstance(a, PlaySkip)} == {0, 1, 3}
-    action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 2), legal, random.Random(0))
+    action = _choice(state, seat=2)
     assert isinstance(action, PlaySkip) and action.target == 3
