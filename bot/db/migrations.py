@@ -123,6 +123,13 @@ SQLITE_MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN wake_at REAL;
     CREATE INDEX games_open ON games (status, id);
     """,
+    # 4: Discord's side after a crash. `table_posting_since` is set (and saved) just before a
+    # new table message is posted and cleared by the save that stores its id: while it is set,
+    # a table may be on Discord that the database does not know, and the next showing of the
+    # table (at start-up, recovery) looks for it from that moment and deletes it.
+    """
+    ALTER TABLE games ADD COLUMN table_posting_since REAL;
+    """,
 ]
 
 POSTGRESQL_MIGRATIONS: list[str] = [
@@ -236,6 +243,10 @@ POSTGRESQL_MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN wake_at DOUBLE PRECISION;
     CREATE INDEX games_open ON games (status, id);
+    """,
+    # 4: as SQLite's step 4.
+    """
+    ALTER TABLE games ADD COLUMN table_posting_since DOUBLE PRECISION;
     """,
 ]
 

@@ -115,6 +115,12 @@ class TurnTimeSelect(
         )
 
 
+def show_hand_id(game_id: int) -> str:
+    """The custom id of a table's "Show my hand" button, which also tells a table of this game
+    among the messages of its place."""
+    return f"ct:hand:{game_id}"
+
+
 class ShowHandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:hand:(?P<game>\d+)"
 ):
@@ -123,7 +129,7 @@ class ShowHandButton(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.primary,
-                custom_id=f"ct:hand:{game_id}",
+                custom_id=show_hand_id(game_id),
                 emoji="🃏",
             )
         )

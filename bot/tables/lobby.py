@@ -20,16 +20,30 @@ from bot.tables.components import TURN_CHOICES
 from bot.tables.core import TableCore
 from bot.tables.errors import TableError
 from bot.tables.moves import Moves
-from bot.tables.records import Game, GameStatus, Seat, insert_game, open_game_in
+from bot.tables.records import Game, GameStatus, Seat, insert_game, open_game_in, save_game
 from bot.tables.turns import Running, refresh_turns
 from games.core.engine import Engine
 
 log = logging.getLogger(__name__)
 
+LOBBY_SEND_WINDOW = 30
+"""Seconds after which a lobby whose message id was never stored is taken for one nobody saw:
+its message had to go out within Discord's 3 seconds to answer `/play`, and its id is stored
+right after; this leaves ample room for a slow database before a new `/play` replaces it."""
+
 
 def require_host(game: Game, user_id: int) -> None:
     if user_id != game.host_id:
         raise TableError("host_only")
+
+
+def adopt_lobby_message(game: Game, interaction: discord.Interaction[Any]) -> None:
+    """A click on a lobby whose message id was never stored (the bot stopped between sending
+    `/play`'s answer and storing its id) names that message: it is stored with the click's
+    change, so that the lobby is updated from then on and a later `/play` does not take it for
+    one nobody sees."""
+    if game.lobby_message_id is None and interaction.message is not None:
+        game.lobby_message_id = interaction.message.id
 
 
 def renumber(game: Game) -> None:
@@ -94,9 +108,11 @@ class Lobbies:
         game_key: str,
         options: dict[str, Any],
     ) -> Game:
-        """A new lobby with the host in seat 1; refused while the place has an open game."""
+        """A new lobby with the host in seat 1; refused while the place has an open game,
+        unless that game is a lobby nobody can see (`_unseen`), which the new one replaces."""
         engine, ui = self.core.engine_ui(game_key)
-        if await open_game_in(self.core.db, channel_id) is not None:
+        busy = await open_game_in(self.core.db, channel_id)
+        if busy is not None and not await self._unseen(busy):
             raise TableError("place_busy")
         try:
             config = ui.make_config(engine, options)
@@ -120,10 +136,36 @@ class Lobbies:
         )
         try:
             async with self.core.db.transaction() as conn:
+                if busy is not None:
+                    busy.status = GameStatus.CANCELLED
+                    busy.ended_at = now()
+                    await save_game(conn, busy)
                 await insert_game(conn, game)
         except IntegrityError as error:
             raise TableError("place_busy") from error
         return game
+
+    async def _unseen(self, game: Game) -> bool:
+        """A lobby whose message nobody can see: the bot stopped after storing it but before
+        sending its message (or before storing the message's id, see `adopt_lobby_message`), or
+        someone deleted the message. Its host got "the application did not respond" or saw it
+        go, and does what a player would: `/play` again. Nobody else can be waiting in it, as
+        joining takes its buttons, so a new `/play` replaces it rather than being refused, and
+        recovery leaves lobbies alone: a lobby posted again hours later would surprise more
+        than it helps. A message that Discord cannot return for another reason (an outage, a
+        permission) keeps the lobby."""
+        if game.status is not GameStatus.LOBBY:
+            return False
+        if game.lobby_message_id is None:
+            return now() - game.created_at > LOBBY_SEND_WINDOW
+        channel = self.core.host.get_partial_messageable(game.channel_id)
+        try:
+            await channel.fetch_message(game.lobby_message_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
 
     async def lobby_message(self, game: Game) -> dict[str, Any]:
         """The lobby's embed and buttons, in the server's language."""
@@ -146,6 +188,7 @@ class Lobbies:
         core = self.core
         async with core.lock(game_id):
             game = await core.load(game_id)
+            adopt_lobby_message(game, interaction)
             if op == "cancel":
                 await self.cancel_game(game, user_id, bool(interaction.permissions.manage_guild))
                 return
@@ -178,6 +221,7 @@ class Lobbies:
         core = self.core
         async with core.lock(game_id):
             game = await core.load(game_id)
+            adopt_lobby_message(game, interaction)
             if game.status is not GameStatus.LOBBY:
                 raise TableError("lobby_closed")
             require_host(game, interaction.user.id)

@@ -50,6 +50,11 @@ def mentions(seats: Sequence[Seat]) -> str:
     return ", ".join(f"<@{seat.user_id}>" for seat in seats)
 
 
+def people(seats: Sequence[Seat], numbers: Sequence[int]) -> list[int]:
+    """The seats among `numbers` that a person plays, who a new table mentions."""
+    return [number for number in numbers if not seats[number].computer_plays]
+
+
 class Moves:
     def __init__(self, core: TableCore) -> None:
         self.core = core
@@ -99,8 +104,7 @@ class Moves:
         self, running: Running, events: list[BaseModel], newly_to_act: list[int]
     ) -> None:
         """Arm the game's next wake-up, then show the action at the table."""
-        seats = running.game.seats
-        ping = [number for number in newly_to_act if not seats[number].computer_plays]
+        ping = people(running.game.seats, newly_to_act)
         self.arm(running)
         with self.core.showing(running.game):
             await self.core.publisher.show_table(running, events, ping=ping)
@@ -154,7 +158,10 @@ class Moves:
                     self.arm(self.core.running(fresh))
 
     async def _due(self, running: Running) -> None:
-        """Do what is due, in this order: a computer move, timeouts, reminders."""
+        """Do what is due, in this order: showing the game again when Discord may not show it
+        as stored, a computer move, timeouts, reminders."""
+        if running.game.table_in_doubt:
+            await self._show_again(running)
         computers = computers_due(running)
         if computers:
             await self._computer_move(running, computers[0])
@@ -171,6 +178,19 @@ class Moves:
         if reminders:
             await self.core.save(running.game)
             await self._remind(running, reminders)
+
+    async def _show_again(self, running: Running) -> None:
+        """After a crash between saving a change and showing it (recovery wakes such games at
+        once): the lobby message shows that the game started (no more Join or Start), and the
+        table is posted anew, the one left without a stored id deleted, mentioning whoever must
+        act, since the mention they would have had may never have been sent."""
+        game = running.game
+        with self.core.showing(game):
+            await self.core.publisher.show_lobby(game, running.engine)
+        with self.core.showing(game):
+            await self.core.publisher.show_table(
+                running, [], ping=people(game.seats, running.to_act())
+            )
 
     async def _remind(self, running: Running, seats: list[Seat]) -> None:
         """One reminder per deadline, naming everyone who shares it."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -17,6 +18,7 @@ from bot.clock import now
 from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
+from bot.tables.components import show_hand_id
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
@@ -31,6 +33,14 @@ REPOST_AFTER = 50 * 60
 """Seconds after which the table is posted anew: Discord limits edits of messages over an hour."""
 
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+CLOCK_SKEW = 60
+"""Seconds by which the search for a table whose id was never stored starts before the moment
+its post began: Discord's clock, which dates the message, may lag behind the bot's."""
+
+SEARCH_LIMIT = 100
+"""Messages of the game's place read in that search (one request): the table was posted right
+after the moment searched from, so only a chat far busier than a game's thread could hide it."""
 
 
 class TablePublisher:
@@ -70,7 +80,8 @@ class TablePublisher:
     ) -> None:
         """Edit the table message, or post it anew (mentioning them) when people who were not
         already waiting must act now, when the UI posted notices above it (a round summary),
-        when the message has become too old to edit, or when someone deleted it."""
+        when the message has become too old to edit, when someone deleted it, or when an
+        earlier post may have left a table whose id was never stored."""
         game = running.game
         tr = await self.texts(game)
         table = self._table_context(running, events, tr)
@@ -92,31 +103,90 @@ class TablePublisher:
             await channel.send(
                 content=notice.content, embeds=notice.embeds, allowed_mentions=MENTION_USERS
             )
-        if old is not None and not mentioned and not stale and not notices:
+        unsure = game.table_posting_since is not None
+        if old is not None and not mentioned and not stale and not notices and not unsure:
             if await self.edit_table(game, content=content, embeds=panel.embeds, view=view):
                 return
             old = None
-        message = await channel.send(
+        await self._post_table(
+            game,
+            old,
             content=content,
             embeds=panel.embeds,
             view=view or discord.utils.MISSING,
             allowed_mentions=MENTION_USERS,
         )
-        game.table_message_id = message.id
+
+    async def _post_table(self, game: Game, old: int | None, **message: Any) -> None:
+        """Post the table and retire the `old` one so that a crash at any step leaves at most
+        one table that the database does not know, and a note to find it:
+
+        1. `table_posting_since` is saved first; the next post (recovery's, at the latest, as
+           `Game.table_in_doubt`) looks for a table posted from then on with another id than the
+           stored one, and deletes it;
+        2. the old table is deleted before the new one's id replaces its id, so that an old
+           table's id never lives only in memory; stopped in between, the stored id is of a
+           deleted message, which the next post finds gone.
+        """
+        channel = self.bot.get_partial_messageable(game.place_id)
+        if game.table_posting_since is not None:
+            await self._delete_unknown_tables(game, game.table_posting_since)
+        game.table_posting_since = now()
+        if not await self._store(game):
+            return
+        posted = await channel.send(**message)
+        if old is not None:
+            await self._delete(channel, old, game)
+        game.table_message_id = posted.id
         game.table_posted_at = now()
+        game.table_posting_since = None
+        if not await self._store(game):
+            await self._delete(channel, posted.id, game)
+
+    async def _store(self, game: Game) -> bool:
+        """Save what a post changed; False when another process changed the game since this
+        move was saved (a rolling restart): the move stands, and that process shows its own
+        table, whose id it stores."""
         try:
             async with self.bot.db.transaction() as conn:
                 await save_game(conn, game)
         except StaleGame:
-            # Another process changed the game since this move was saved (a rolling restart):
-            # the move stands; that process shows its own table, whose id it stores.
-            log.info("game %s: table posted, but the game changed elsewhere meanwhile", game.id)
+            log.info("game %s: not shown here, the game changed elsewhere meanwhile", game.id)
+            return False
+        return True
+
+    async def _delete_unknown_tables(self, game: Game, since: float) -> None:
+        """Delete this game's tables posted from `since` on (less the clock skew) whose id is
+        not the stored one: the bot stopped before it could store their id."""
+        me = self.bot.user
+        if me is None:
             return
-        if old is not None:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException:
-                log.info("old table message %s of game %s already gone", old, game.id)
+        button = show_hand_id(game.id)
+        moment = datetime.fromtimestamp(since - CLOCK_SKEW, tz=UTC)
+        after = discord.Object(discord.utils.time_snowflake(moment))
+        channel = self.bot.get_partial_messageable(game.place_id)
+        try:
+            async for message in channel.history(
+                limit=SEARCH_LIMIT, after=after, oldest_first=True
+            ):
+                ids = [
+                    getattr(child, "custom_id", None)
+                    for row in message.components
+                    if isinstance(row, discord.ActionRow)
+                    for child in row.children
+                ]
+                unknown = message.id != game.table_message_id and message.author.id == me.id
+                if unknown and button in ids:
+                    await self._delete(channel, message.id, game)
+        except discord.HTTPException:
+            log.warning("game %s: could not look for a table left by a crash", game.id)
+
+    @staticmethod
+    async def _delete(channel: discord.PartialMessageable, message_id: int, game: Game) -> None:
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            log.info("table message %s of game %s already gone", message_id, game.id)
 
     def _table_context(
         self, running: Running, events: Sequence[BaseModel], tr: Texts

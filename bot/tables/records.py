@@ -96,6 +96,9 @@ class Game:
     lobby_message_id: int | None = None
     table_message_id: int | None = None
     table_posted_at: float | None = None
+    table_posting_since: float | None = None
+    """Set and saved just before a new table message is posted, cleared by the save storing its
+    id: while set, Discord may show a table of this game whose id was never stored."""
     state: str | None = None
     action_count: int = 0
     outcome: str | None = None
@@ -120,6 +123,13 @@ class Game:
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
 
+    @property
+    def table_in_doubt(self) -> bool:
+        """Discord may not show this running game's table as stored: it was never posted (the
+        bot stopped right after Start, or Discord refused it), or a post was begun whose id was
+        never stored. `running_wakeups` asks the same in SQL."""
+        return self.table_message_id is None or self.table_posting_since is not None
+
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
 
@@ -133,8 +143,8 @@ class Game:
 
 _GAME_COLUMNS = (
     "guild_id, channel_id, place_id, thread_id, lobby_message_id, table_message_id, "
-    "table_posted_at, game_key, options, config, seed, status, host_id, turn_seconds, state, "
-    "action_count, outcome, created_at, started_at, ended_at, wake_at"
+    "table_posted_at, table_posting_since, game_key, options, config, seed, status, host_id, "
+    "turn_seconds, state, action_count, outcome, created_at, started_at, ended_at, wake_at"
 )
 
 
@@ -147,6 +157,7 @@ def _game_values(game: Game) -> tuple[Any, ...]:
         game.lobby_message_id,
         game.table_message_id,
         game.table_posted_at,
+        game.table_posting_since,
         game.game_key,
         json.dumps(game.options),
         game.config,
@@ -179,6 +190,7 @@ def _game_from_row(row: Row, seats: list[Seat]) -> Game:
         lobby_message_id=row["lobby_message_id"],
         table_message_id=row["table_message_id"],
         table_posted_at=row["table_posted_at"],
+        table_posting_since=row["table_posting_since"],
         game_key=row["game_key"],
         options=json.loads(row["options"]),
         config=row["config"],
@@ -260,10 +272,13 @@ async def running_wakeups(
     db: Database, shards: ShardFilter | None, after_id: int, limit: int
 ) -> list[tuple[int, float | None]]:
     """(game id, wake_at) of running games of the served guilds with ids above `after_id`,
-    by id, at most `limit`: recovery pages through them with one indexed query per page."""
+    by id, at most `limit`: recovery pages through them with one indexed query per page.
+    `wake_at` is None for a game to look at at once: never planned, or its table in doubt
+    (`Game.table_in_doubt`), which its wake-up shows again first."""
     condition, params = ("1 = 1", []) if shards is None else shards.sql()
     rows = await db.fetchall(
-        "SELECT id, wake_at FROM games WHERE status = 'running' AND id > ? AND "
+        "SELECT id, CASE WHEN table_message_id IS NULL OR table_posting_since IS NOT NULL "
+        "THEN NULL ELSE wake_at END AS wake_at FROM games WHERE status = 'running' AND id > ? AND "
         f"{condition} ORDER BY id LIMIT ?",
         (after_id, *params, limit),
     )

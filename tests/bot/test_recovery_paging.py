@@ -38,6 +38,7 @@ def game(number: int, shard: int, status: GameStatus) -> Game:
         turn_seconds=300,
         created_at=0.0,
         state="{}",
+        table_message_id=number,
         wake_at=1000.0 + number,
     )
 
@@ -66,3 +67,21 @@ async def test_recovery_pages_through_the_running_games_of_its_shards(db: Databa
     assert seen == expected
     everything = await running_wakeups(db, None, 0, 1000)
     assert len(everything) == 32, "without shards, every running game"
+
+
+async def test_a_game_whose_table_is_in_doubt_is_looked_at_at_once(db: Database) -> None:
+    """Never posted (stopped right after Start), or a post begun whose id was never stored."""
+    never_posted = game(1, 0, GameStatus.RUNNING)
+    never_posted.table_message_id = None
+    posting = game(2, 0, GameStatus.RUNNING)
+    posting.table_posting_since = 500.0
+    shown = game(3, 0, GameStatus.RUNNING)
+    async with db.transaction() as conn:
+        for each in (never_posted, posting, shown):
+            await insert_game(conn, each)
+
+    assert await running_wakeups(db, None, 0, 10) == [
+        (never_posted.id, None),
+        (posting.id, None),
+        (shown.id, 1003.0),
+    ]
