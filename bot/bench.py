@@ -396,7 +396,9 @@ async def check_integrity(bot: Any, sample: int, rng: random.Random) -> dict[str
 
 async def seed_unfinished(bot: Any, count: int, rng: random.Random) -> None:
     """`count` more running games, copies of live ones (state, seats, a timer due within the
-    hour) in channels of their own: what a big bot has in its database when it restarts.
+    hour, the id of a table shown) in channels of their own: what a big bot has in its database
+    when it restarts. (A game without a table id would be shown again at once, as after a crash
+    right after Start.)
 
     No timer falls due inside SimCord's settle window: SimCord waits in real time for a sleep
     that ends within the window, so a restarted bot whose first deadline came a minute later
@@ -415,7 +417,8 @@ async def seed_unfinished(bot: Any, count: int, rng: random.Random) -> None:
         )
     columns = [
         "guild_id", "channel_id", "place_id", "game_key", "options", "config", "seed", "status",
-        "host_id", "turn_seconds", "state", "action_count", "created_at", "started_at", "wake_at",
+        "host_id", "turn_seconds", "state", "action_count", "created_at", "started_at",
+        "table_message_id", "table_posted_at", "wake_at",
     ]  # fmt: skip
     seat_columns = ["seat", "user_id", "name", "version", "fingerprint", "deadline"]
     moment = now()

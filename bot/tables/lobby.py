@@ -262,13 +262,17 @@ class Lobbies:
     async def _open_thread(
         self, game: Game, lobby: discord.Message | None
     ) -> discord.Thread | None:
-        """A public thread from the lobby message when the bot may create one and post in it."""
+        """A public thread from the lobby message when the bot may create one and post in it;
+        the one it already has when a Start stopped by a crash opened it before the game was
+        stored."""
         channel = self.core.host.get_channel(game.channel_id)
         if lobby is None or not isinstance(channel, discord.TextChannel):
             return None
         permissions = channel.permissions_for(channel.guild.me)
         if not (permissions.create_public_threads and permissions.send_messages_in_threads):
             return None
+        if lobby.thread is not None:
+            return lobby.thread
         tr = await self.core.public_texts(game)
         name = tr("table.thread_name", game=render.game_name(game.game_key, tr), id=game.id)
         try:
