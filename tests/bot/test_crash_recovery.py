@@ -145,6 +145,35 @@ async def test_a_deleted_lobby_gives_way_to_a_new_play(
     assert statuses(settings) == ["cancelled", "lobby"]
 
 
+async def test_start_again_after_a_crash_plays_in_the_thread_already_opened(
+    simcord_env: simcord.Env,
+    simcord_bot: CardTableBot,
+    make_bot: BotFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stopped after Start opened the game's thread but before the game was stored: the lobby
+    is still open, and Start again uses that thread rather than playing in the channel."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await alice.slash(channel, "play the-game")).response
+    assert lobby is not None
+    await bob.click(lobby, label="Join")
+    kill_at(monkeypatch, simcord_bot, simcord_bot.tables.core, "save")
+    await alice.click(lobby, label="Start")
+    await restart(env, make_bot)
+
+    assert "Start" in button_labels(lobby)
+    await alice.click(lobby, label="Start")
+    assert len(channel.threads) == 1
+    opened = [name for kind, name, _ in env.backend.transcript if name.endswith("/threads")]
+    assert len(opened) == 1, "Discord refuses a second thread from one message"
+    assert len(tables(channel.threads[0])) == 1
+    assert tables(channel) == []
+
+
 @pytest.mark.parametrize("after_lobby_edit", [False, True])
 async def test_a_game_started_just_before_a_crash_gets_its_table(
     simcord_env: simcord.Env,
