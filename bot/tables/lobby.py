@@ -193,6 +193,10 @@ class Lobbies:
                 await self.cancel_game(game, user_id, bool(interaction.permissions.manage_guild))
                 return
             if game.status is not GameStatus.LOBBY:
+                # Only a message left behind shows a closed lobby's buttons: one whose update
+                # a crash or Discord prevented, or one replaced by a new `/play` (`_unseen`).
+                with core.showing(game):
+                    await interaction.edit_original_response(**await self.lobby_message(game))
                 raise TableError("lobby_closed")
             engine, _ = core.engine_ui(game.game_key)
             if op == "start":

@@ -5,7 +5,14 @@ this process serves (its shards, filtered in the query), a page of a few thousan
 and pushes them into the process's deadline queue. No game is parsed at start-up: a game is
 loaded when its wake-up fires or someone clicks one of its buttons (dynamic items find it by id),
 and a snapshot that no longer loads is rebuilt from the action log then (`TableCore.load`).
-Lobbies need nothing: their buttons are dynamic items too.
+
+What Discord shows is brought back to what is stored the same way: a game whose table is in
+doubt (`Game.table_in_doubt`: a crash after Start stored the game but before its table was
+posted, or while a table was being replaced) comes back with no `wake_at` and wakes at once;
+its wake-up shows the lobby as started and posts the table, deleting any table of the game
+whose id was never stored (`Moves._show_again`). Lobbies need nothing: their buttons are
+dynamic items too, a click stores the lobby message's id if a crash lost it, and a lobby whose
+message nobody can see gives way to the next `/play` in its channel (`Lobbies._unseen`).
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ async def test_a_lobby_nobody_can_see_gives_way_to_a_new_play(
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     kill_at(monkeypatch, simcord_bot, simcord_bot.tables, step)
-    await alice.slash(channel, "play the-game")
+    unseen = (await alice.slash(channel, "play the-game")).response
     await restart(env, make_bot)
 
     refused = (await alice.slash(channel, "play the-game")).response
@@ -99,6 +99,12 @@ async def test_a_lobby_nobody_can_see_gives_way_to_a_new_play(
     await alice.click(lobby, label="Start")
     assert len(tables(channel.threads[0])) == 1
     assert statuses(settings) == ["cancelled", "running"]
+    if unseen is not None:  # on screen after all, nobody having clicked it
+        late = await bob.click(unseen, label="Join")
+        assert [message.content for message in late.followups] == [
+            "This table is closed: the game has already started or was cancelled."
+        ]
+        assert button_labels(unseen) == []
 
 
 async def test_a_lobby_whose_id_was_not_stored_is_kept_once_clicked(

@@ -9,7 +9,7 @@ import simcord
 
 from bot.i18n import Texts
 from bot.settings import Settings
-from tests.bot.helpers import query
+from tests.bot.helpers import button_labels, query
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
 
 
@@ -93,10 +93,11 @@ async def test_start_pressed_twice_starts_one_game(
     started = snapshot(settings.database_path)
     thread_messages = len(channel.threads[-1].history())
 
-    show_again(env, lobby, waiting)
     for member, label in ((host, "Start"), (bob, "Join"), (bob, "Leave"), (host, "Add computer")):
+        show_again(env, lobby, waiting)
         text = answer(await member.click(lobby, label=label))
         assert text == Texts("en")("errors.lobby_closed")
+        assert button_labels(lobby) == [], "the click showed the closed lobby again"
 
     assert snapshot(settings.database_path) == started
     assert len(channel.threads) == 1
