@@ -62,6 +62,24 @@ async def restart(env: simcord.Env, make_bot: BotFactory) -> None:
     await env.advance_time(1)
 
 
+def alice_and_bob(
+    env: simcord.Env,
+) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    return channel, alice, guild.add_member(env.create_user("bob"))
+
+
+async def lobby_joined_by(
+    member: simcord.MemberActor, host: simcord.MemberActor, channel: simcord.ChannelHandle
+) -> simcord.ResponseMessage:
+    lobby = (await host.slash(channel, "play the-game")).response
+    assert lobby is not None
+    await member.click(lobby, label="Join")
+    return lobby
+
+
 def tables(place: simcord.ChannelHandle) -> list[discord.Message]:
     return [message for message in place.history() if "Show my hand" in button_labels(message)]
 
@@ -82,10 +100,7 @@ async def test_a_lobby_nobody_can_see_gives_way_to_a_new_play(
     """Stopped before `/play` sent its lobby, or before it stored the lobby message's id (the
     lobby is then on screen, but nobody clicked it)."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    channel, alice, bob = alice_and_bob(env)
     kill_at(monkeypatch, simcord_bot, simcord_bot.tables, step)
     unseen = (await alice.slash(channel, "play the-game")).response
     await restart(env, make_bot)
@@ -115,10 +130,7 @@ async def test_a_lobby_whose_id_was_not_stored_is_kept_once_clicked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    channel, alice, bob = alice_and_bob(env)
     kill_at(monkeypatch, simcord_bot, simcord_bot.tables, "set_lobby_message")
     lobby = (await alice.slash(channel, "play the-game")).response
     assert lobby is not None
@@ -160,13 +172,8 @@ async def test_start_again_after_a_crash_plays_in_the_thread_already_opened(
     """Stopped after Start opened the game's thread but before the game was stored: the lobby
     is still open, and Start again uses that thread rather than playing in the channel."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "play the-game")).response
-    assert lobby is not None
-    await bob.click(lobby, label="Join")
+    channel, alice, bob = alice_and_bob(env)
+    lobby = await lobby_joined_by(bob, alice, channel)
     kill_at(monkeypatch, simcord_bot, simcord_bot.tables.core, "save")
     await alice.click(lobby, label="Start")
     await restart(env, make_bot)
@@ -191,13 +198,8 @@ async def test_a_game_started_just_before_a_crash_gets_its_table(
     """Stopped once Start stored the running game: before the lobby message was edited, or
     before the first table was posted."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "play the-game")).response
-    assert lobby is not None
-    await bob.click(lobby, label="Join")
+    channel, alice, bob = alice_and_bob(env)
+    lobby = await lobby_joined_by(bob, alice, channel)
     if after_lobby_edit:
         kill_at(monkeypatch, simcord_bot, simcord_bot.http, "send_message", when=is_table)
     else:
@@ -231,10 +233,7 @@ async def test_a_table_being_replaced_leaves_one_table(
     """Stopped while a move posted the table anew: once the new table was posted, or once the
     old one was deleted too, in both cases before the new one's id was stored."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    channel, alice, bob = alice_and_bob(env)
     place = await start_game(env, alice, [bob], channel)
     alice_hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert alice_hand is not None
