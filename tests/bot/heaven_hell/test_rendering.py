@@ -16,6 +16,7 @@ from bot.tables.ui import (
 )
 from cogs.heaven_hell.payloads import choose_code
 from cogs.heaven_hell.ui import HeavenHellUI
+from games.core.errors import RuleError
 from games.core.result import GameResult, SeatResult
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import ChooseDouble
@@ -272,3 +273,18 @@ def test_the_final_table_writes_negative_points_with_a_true_minus() -> None:
         "3. c2 — −22 points",
     ]
     assert results_lines(result, computers, FRENCH, "heaven-hell")[-1] == "3. c2 — −22 points"
+
+
+def test_refused_double_choices_name_their_colours_by_their_squares() -> None:
+    english = Texts("en")
+    stale = RuleError("not_this_colour", colour="blue", asking="red")
+    assert UI.describe_error(stale, english) == (
+        "That choice was for 🟦; the doubles now chosen are for 🟥."
+    )
+    assert UI.describe_error(RuleError("not_asked", seat=1, colour="red"), english) == (
+        "You are not asked about the double for 🟥: you hold none of it, or you have already "
+        "played your double."
+    )
+    assert UI.describe_error(RuleError("already_chosen", seat=1, colour="red"), FRENCH) == (
+        "Tu as déjà choisi pour 🟥."
+    )
