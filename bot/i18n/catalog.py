@@ -91,7 +91,9 @@ class Texts:
     def plural(self, key: str, n: int, /, **params: Any) -> str:
         """`<key>.one` or `<key>.other` with `{n}`, by the language's rule: French uses the
         singular for 0 and 1 ("0 carte posée"), English for 1 only ("0 cards placed"); a
-        negative count takes its size's form ("−1 point", "−6 points")."""
+        negative count takes its size's form and is written with a true minus sign, U+2212
+        ("−1 point", "−6 points"), as the games write negative points."""
         size = abs(n)
         singular = size in (0, 1) if self.locale == "fr" else size == 1
-        return self(f"{key}.{'one' if singular else 'other'}", n=n, **params)
+        shown: int | str = f"−{size}" if n < 0 else n
+        return self(f"{key}.{'one' if singular else 'other'}", n=shown, **params)

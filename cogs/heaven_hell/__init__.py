@@ -2,10 +2,10 @@
 machinery.
 
 - `table.py`: the public table (the five rows, closed rows, draw pile, hand sizes, doubles,
-  round and totals, who has chosen their double) and `moves.py`, its last moves, drawn from the
-  spectator view only.
+  round and totals, who is still choosing their double for which colour, the colours scored so
+  far) and `moves.py`, its last moves, drawn from the spectator view only.
 - `hand.py`: one player's ephemeral hand: a card then a side, the stuck player's discard, the
-  secret declaration of the double.
+  secret choice of the double, colour by colour.
 - `notices.py`: the round summary and the end-of-game message.
 - `words.py`: how cards, rows and points are written; `payloads.py`: what controls carry.
 """

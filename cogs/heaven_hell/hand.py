@@ -5,8 +5,9 @@ what the player must do now.
   cannot be chosen), then the side, among the legal ones only. The chosen card travels in the
   side buttons' payloads, so nothing is stored between the clicks.
 - A stuck player (every card of a closed row) shows their hand and discards one card: one click.
-- At the end of a round, the secret declaration: the double on a colour where heaven leads, or
-  none. It is shown here, to its owner only, until every seat has chosen.
+- At the end of a round, colour by colour, a player still holding their double and holding the
+  colour being scored chooses in secret: play the double on it, or keep it. The choice is shown
+  here, to its owner only, until every player asked about the colour has chosen.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from cogs.heaven_hell.words import (
     square,
 )
 from games.core.errors import RuleError
-from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import Card, Colour, Side, colour_index
 from games.heaven_hell.state import Phase
 from games.heaven_hell.view import HeavenHellView, RowView
@@ -67,9 +68,7 @@ def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts) -> str:
     if not hand:
         return tr("heaven_hell.hand.empty")
     lines = [cards(hand)]
-    closed = [
-        row.colour for row in view.rows if row.closed and any(c.colour == row.colour for c in hand)
-    ]
+    closed = [row.colour for row in view.rows if row.closed]
     if closed:
         squares = " ".join(square(colour) for colour in closed)
         lines.append(tr("heaven_hell.hand.closed_cards", lock=CLOSED, colours=squares))
@@ -81,19 +80,8 @@ def now(ctx: HandContext, view: HeavenHellView, hand: Sequence[Card]) -> tuple[s
     names = ", ".join(ctx.seats[seat].name for seat in ctx.to_act)
     if view.phase is Phase.FINISHED:
         return tr("heaven_hell.hand.status.over"), []
-    if view.phase is Phase.DECLARE:
-        if ctx.seat not in ctx.to_act:
-            choice = (
-                tr("heaven_hell.hand.status.kept")
-                if view.my_double is None
-                else tr(
-                    "heaven_hell.hand.status.doubled", double=DOUBLE, colour=square(view.my_double)
-                )
-            )
-            return "\n".join(
-                [choice, tr("heaven_hell.hand.status.waiting_choices", names=names)]
-            ), []
-        return declaration(tr, view, hand)
+    if view.asking is not None:
+        return double_step(ctx, view, hand, names)
     if ctx.seat not in ctx.to_act:
         return tr("heaven_hell.hand.status.waiting", names=names), []
     if view.stuck_hand is not None:
@@ -203,32 +191,57 @@ def discard_buttons(legal: Sequence[object]) -> list[Control]:
     ]
 
 
-def declaration(tr: Texts, view: HeavenHellView, hand: Sequence[Card]) -> tuple[str, list[Control]]:
-    """The double on a colour where heaven leads (with what the player holds of it), or none."""
-    buttons: list[Control] = []
-    for index, colour in enumerate(view.positive_colours):
-        held = sum(c.value for c in hand if c.colour == colour)
-        buttons.append(
-            ActionButton(
-                label=tr(
-                    "heaven_hell.hand.double_button",
-                    double=DOUBLE,
-                    colour=square(colour),
-                    held=held,
-                ),
-                payload=payloads.declare_code(colour),
-                style=discord.ButtonStyle.success,
-                row=index // CARDS_PER_ROW,
-            )
-        )
-    buttons.append(
+def double_step(
+    ctx: HandContext, view: HeavenHellView, hand: Sequence[Card], names: str
+) -> tuple[str, list[Control]]:
+    """While a colour's doubles are chosen: the choice for that colour when this player is asked
+    and has not chosen yet, otherwise their secret choice or who is still choosing."""
+    tr = ctx.tr
+    assert view.asking is not None
+    colour = square(view.asking)
+    if ctx.seat in ctx.to_act:
+        return double_choice(tr, view, hand)
+    waiting = tr("heaven_hell.hand.status.waiting_choices", names=names, colour=colour)
+    if view.my_choice is None:
+        return waiting, []
+    key = "played" if view.my_choice else "kept"
+    choice = tr(f"heaven_hell.hand.status.{key}", double=DOUBLE, colour=colour)
+    return f"{choice}\n{waiting}", []
+
+
+def double_choice(
+    tr: Texts, view: HeavenHellView, hand: Sequence[Card]
+) -> tuple[str, list[Control]]:
+    """Play the double on the colour being scored (with what the player holds of it) or keep it
+    for a colour still to come, which the status names."""
+    asking = view.asking
+    assert asking is not None
+    held = sum(c.value for c in hand if c.colour == asking)
+    later = [
+        square(colour)
+        for colour in view.positive_colours
+        if colour_index(colour) > colour_index(asking)
+        and any(c.colour == colour for c in hand)
+    ]
+    status = [
+        tr("heaven_hell.hand.status.double", double=DOUBLE, colour=square(asking), held=held),
+        tr("heaven_hell.hand.status.later", colours=" ".join(later))
+        if later
+        else tr("heaven_hell.hand.status.no_later"),
+        tr("heaven_hell.hand.double_legend", double=DOUBLE),
+    ]
+    buttons: list[Control] = [
         ActionButton(
-            label=tr("heaven_hell.hand.no_double_button"),
-            payload=payloads.declare_code(None),
-            row=first_free_row(buttons),
-        )
-    )
-    return tr("heaven_hell.hand.status.declare", double=DOUBLE), buttons
+            label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=square(asking)),
+            payload=payloads.double_code(asking, True),
+            style=discord.ButtonStyle.success,
+        ),
+        ActionButton(
+            label=tr("heaven_hell.hand.keep_double"),
+            payload=payloads.double_code(asking, False),
+        ),
+    ]
+    return "\n".join(status), buttons
 
 
 def choose(ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
@@ -237,7 +250,7 @@ def choose(ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
     try:
         if payload.startswith(payloads.CHOOSE):
             return choose_card(ctx, view, payload)
-        action: PlaceCard | DiscardStuck | DeclareDouble = payloads.read_action(payload)
+        action: PlaceCard | DiscardStuck | ChooseDouble = payloads.read_action(payload)
     except ValueError as error:
         raise RuleError("unknown_control") from error
     return Choice(action=action)

@@ -1,6 +1,7 @@
 """The last moves, one line per event worth telling, from the public events the spectator view
 keeps. Draws are left out (every turn starts with one, and they name no card); so are the
-secret declarations, whose progress the players' lines already show."""
+secret double choices, whose progress the players' lines already show, until each colour's are
+revealed together."""
 
 from __future__ import annotations
 
@@ -64,7 +65,13 @@ def move_line(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | N
             first=name_of(seats, event.first),
         )
     if isinstance(event, DoublesRevealed):
-        return tr("heaven_hell.move.revealed", doubles=doubles_text(event.doubles, seats, tr))
+        choices = [
+            *(f"{name_of(seats, seat)} {DOUBLE}" for seat in event.played),
+            *(tr("heaven_hell.move.kept", name=name_of(seats, seat)) for seat in event.kept),
+        ]
+        return tr(
+            "heaven_hell.move.revealed", colour=square(event.colour), choices=" · ".join(choices)
+        )
     if isinstance(event, RoundScored):
         scores = ", ".join(
             f"{name_of(seats, seat)} {points(value)}" for seat, value in enumerate(event.points)

@@ -1,7 +1,8 @@
 """Messages of their own: the summary of a round that was just scored (each colour's rows and
-result, the revealed doubles and hands, the round's points and the totals), and the end-of-game
-message with the ranking. Both are drawn from events and the spectator view, which holds the
-scored round's report once its hands are revealed."""
+result, where the doubles went and the revealed hands, the round's points and the totals), one
+message per round however many colours were chosen for, and the end-of-game message with the
+ranking. Both are drawn from events and the spectator view, which holds the scored round's report
+once its hands are revealed."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from bot.i18n import Texts
 from bot.tables.ui import FinishContext, Panel, SeatInfo, TableContext
 from cogs.heaven_hell.moves import doubles_text
 from cogs.heaven_hell.table import COLOUR, spectator_view
-from cogs.heaven_hell.words import DOUBLE, HEAVEN, HELL, name_of, points, square, total
-from games.heaven_hell.events import DoublesRevealed, RoundScored
+from cogs.heaven_hell.words import colour_result, colour_title, name_of, points, total
+from games.heaven_hell.events import RoundScored
 from games.heaven_hell.scoring import tie_break_order
-from games.heaven_hell.state import ColourScore, RoundReport
+from games.heaven_hell.state import RoundReport
 
 ROUND_COLOUR = discord.Colour.dark_purple()
 
@@ -24,24 +25,23 @@ ROUND_COLOUR = discord.Colour.dark_purple()
 def round_panels(ctx: TableContext) -> list[Panel]:
     view = spectator_view(ctx)
     report = view.last_report
-    declared = any(isinstance(event, DoublesRevealed) for event in ctx.events)
     panels = []
     for event in ctx.events:
         if isinstance(event, RoundScored) and report is not None and report.round == event.round:
-            panels.append(round_panel(report, event, declared, view.rounds, ctx.seats, ctx.tr))
+            panels.append(round_panel(report, event, view.rounds, ctx.seats, ctx.tr))
     return panels
 
 
 def round_panel(
     report: RoundReport,
     event: RoundScored,
-    declared: bool,
     rounds: int,
     seats: Sequence[SeatInfo],
     tr: Texts,
 ) -> Panel:
-    """`declared` is False when heaven led nowhere: nobody was asked for a double."""
-    if declared:
+    """Where each double went, unless nobody was asked about one (nobody held a colour where
+    heaven led)."""
+    if any(score.asked for score in report.colours):
         doubles = tr("heaven_hell.round.doubles", doubles=doubles_text(report.doubles, seats, tr))
     else:
         doubles = tr("heaven_hell.round.no_doubles")
@@ -68,42 +68,6 @@ def round_panel(
         name=tr("heaven_hell.round.totals"), value=standings(event.totals, seats), inline=False
     )
     return Panel(embeds=[embed])
-
-
-def colour_title(score: ColourScore) -> str:
-    """`🟥 😈 4 │ 😇 7`: the two sums as the row ended."""
-    return f"{square(score.colour)} {HELL} {score.hell} │ {HEAVEN} {score.heaven}"
-
-
-def colour_result(
-    score: ColourScore, order: Sequence[int], seats: Sequence[SeatInfo], tr: Texts
-) -> str:
-    """Who scored the colour and why, then what every seat held of it."""
-    if score.heaven == score.hell:
-        outcome = tr("heaven_hell.round.equal")
-    elif score.scorer is None:
-        outcome = tr("heaven_hell.round.nobody_holds", colour=square(score.colour))
-    else:
-        key = "heaven" if score.heaven > score.hell else "hell"
-        if score.doubled:
-            key = "doubled"
-        outcome = tr(
-            f"heaven_hell.round.{key}",
-            name=name_of(seats, score.scorer),
-            points=points(score.points),
-            held=max(score.holdings),
-            double=DOUBLE,
-        )
-        tied = [seat for seat in order if score.holdings[seat] == max(score.holdings)]
-        if len(tied) > 1:
-            others = ", ".join(name_of(seats, seat) for seat in tied[1:])
-            outcome += "\n" + tr(
-                "heaven_hell.round.tie", name=name_of(seats, tied[0]), others=others
-            )
-    held = " · ".join(
-        f"{name_of(seats, seat)} {value}" for seat, value in enumerate(score.holdings)
-    )
-    return "\n".join([outcome, tr("heaven_hell.round.held", held=held)])
 
 
 def standings(totals: Sequence[int], seats: Sequence[SeatInfo]) -> str:

@@ -4,7 +4,8 @@
   `ui_state` of the second step, which shows the sides.
 - `p<colour><value><side>`: place that card, `+` on heaven, `-` on hell (`p03+`).
 - `d<colour><value>`: a stuck player's discard.
-- `x<colour>` or `x-`: the secret declaration, the double on that colour or none.
+- `x<colour>+` or `x<colour>-`: the secret double choice for the colour being scored, play the
+  double there or keep it.
 
 Colours are their index in `COLOURS`. Anything that does not decode raises `ValueError`: a forged
 or damaged custom id is refused, never guessed.
@@ -12,14 +13,13 @@ or damaged custom id is refused, never guessed.
 
 from __future__ import annotations
 
-from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, Colour, Side, colour_index
 
 CHOOSE = "c"
 PLACE = "p"
 DISCARD = "d"
-DECLARE = "x"
-NO_DOUBLE = "x-"
+DOUBLE = "x"
 SIDE_CODES: dict[Side, str] = {Side.HEAVEN: "+", Side.HELL: "-"}
 
 
@@ -48,8 +48,9 @@ def discard_code(colour: Colour, value: int) -> str:
     return DISCARD + card_code(colour, value)
 
 
-def declare_code(colour: Colour | None) -> str:
-    return NO_DOUBLE if colour is None else DECLARE + str(colour_index(colour))
+def double_code(colour: Colour, play: bool) -> str:
+    """The same signs as the sides: `+` plays the double, `-` keeps it."""
+    return f"{DOUBLE}{colour_index(colour)}{'+' if play else '-'}"
 
 
 def read_chosen(payload: str) -> tuple[Colour, int]:
@@ -58,8 +59,14 @@ def read_chosen(payload: str) -> tuple[Colour, int]:
     return read_card(payload[1:])
 
 
-def read_action(payload: str) -> PlaceCard | DiscardStuck | DeclareDouble:
-    """The engine action a place, discard or declaration payload stands for."""
+def read_colour(text: str) -> Colour:
+    if len(text) != 1 or not text.isdigit() or int(text) >= len(COLOURS):
+        raise ValueError(f"no such colour: {text!r}")
+    return COLOURS[int(text)]
+
+
+def read_action(payload: str) -> PlaceCard | DiscardStuck | ChooseDouble:
+    """The engine action a place, discard or double payload stands for."""
     if payload.startswith(PLACE) and len(payload) == 4:
         colour, value = read_card(payload[1:3])
         sides = {code: side for side, code in SIDE_CODES.items()}
@@ -69,11 +76,6 @@ def read_action(payload: str) -> PlaceCard | DiscardStuck | DeclareDouble:
     if payload.startswith(DISCARD):
         colour, value = read_card(payload[1:])
         return DiscardStuck(colour=colour, value=value)
-    if payload == NO_DOUBLE:
-        return DeclareDouble(colour=None)
-    if payload.startswith(DECLARE) and len(payload) == 2 and payload[1].isdigit():
-        index = int(payload[1])
-        if index >= len(COLOURS):
-            raise ValueError(f"no such colour: {payload!r}")
-        return DeclareDouble(colour=COLOURS[index])
+    if payload.startswith(DOUBLE) and len(payload) == 3 and payload[2] in "+-":
+        return ChooseDouble(colour=read_colour(payload[1]), play=payload[2] == "+")
     raise ValueError(f"not a Heaven & Hell control: {payload!r}")

@@ -1,9 +1,10 @@
 """The public table: the five rows (hell side, heaven side, closed or not), the draw pile, each
-seat's hand size, double, total and (while doubles are chosen) whether it has chosen, the round,
-and the last moves.
+seat's hand size, double, total, the round and the last moves. While the colours are scored one
+by one it also says which colour's doubles are being chosen, who is asked and whether each has
+chosen (never what), and the colours revealed and scored so far.
 
-Built from the spectator view only (it has no hand and no pending declaration), so nothing here
-can reveal a card in someone's hand or a double not yet revealed.
+Built from the spectator view only (it has no hand and no pending choice), so nothing here can
+reveal a card in someone's hand or a double not yet revealed.
 """
 
 from __future__ import annotations
@@ -15,8 +16,19 @@ import discord
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.heaven_hell.moves import move_lines
-from cogs.heaven_hell.words import DOUBLE, HEAVEN, HELL, count, row_line, total
-from games.heaven_hell.state import Phase
+from cogs.heaven_hell.words import (
+    DOUBLE,
+    HEAVEN,
+    HELL,
+    clip,
+    colour_result,
+    colour_title,
+    count,
+    row_line,
+    square,
+    total,
+)
+from games.heaven_hell.scoring import tie_break_order
 from games.heaven_hell.view import HeavenHellView, SeatView
 
 COLOUR = discord.Colour.from_rgb(155, 89, 182)
@@ -52,6 +64,19 @@ def table_panel(ctx: TableContext) -> Panel:
         ),
         inline=False,
     )
+    if view.scored:
+        order = tie_break_order(view.dealer, view.players)
+        embed.add_field(
+            name=tr("heaven_hell.table.scored"),
+            value=clip(
+                "\n".join(
+                    f"{colour_title(score)}\n{colour_result(score, order, ctx.seats, tr)}"
+                    for score in view.scored
+                ),
+                FIELD_LIMIT,
+            ),
+            inline=False,
+        )
     recent = last_lines(move_lines(view.recent, ctx.seats, tr), view.players + RECENT_EXTRA)
     if recent:
         embed.add_field(name=tr("heaven_hell.table.recent"), value="\n".join(recent), inline=False)
@@ -74,8 +99,8 @@ def piles(view: HeavenHellView, tr: Texts) -> str:
             needed=view.closed_rows_to_end,
         ),
     ]
-    if view.phase is Phase.DECLARE:
-        lines.append(tr("heaven_hell.table.declaring"))
+    if view.asking is not None:
+        lines.append(tr("heaven_hell.table.doubles", colour=square(view.asking), double=DOUBLE))
     return "\n".join(lines)
 
 
@@ -88,8 +113,8 @@ def rows_text(view: HeavenHellView) -> str:
 
 
 def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool, tr: Texts) -> str:
-    """`▶️ alice (dealer) — 7 cards · ×2 · 12 points`, and while doubles are chosen whether
-    this seat has chosen (never what)."""
+    """`▶️ alice (dealer) — 7 cards · ×2 · 12 points`, and while a colour's doubles are chosen,
+    for a seat asked, whether it has chosen for that colour (never what)."""
     mark = "▶️" if acting else "▪️"
     robot = "🤖 " if info.is_computer or info.autopilot else ""
     name = f"{robot}**{info.name}**"
@@ -101,8 +126,9 @@ def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool
         double,
         tr.plural("heaven_hell.points", abs(seat.total), total=total(seat.total)),
     ]
-    if view.phase is Phase.DECLARE:
-        facts.append(tr(f"heaven_hell.table.{'chosen' if seat.declared else 'choosing'}"))
+    if seat.asked and view.asking is not None:
+        state = "chosen" if seat.chosen else "choosing"
+        facts.append(tr(f"heaven_hell.table.{state}", colour=square(view.asking)))
     return f"{mark} {name} — {' · '.join(facts)}"
 
 

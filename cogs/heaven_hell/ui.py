@@ -24,7 +24,7 @@ from cogs.heaven_hell.table import table_panel
 from cogs.heaven_hell.words import side_name, square
 from games.core.errors import RuleError
 from games.heaven_hell.cards import Colour, Side
-from games.heaven_hell.events import CardPlaced, DoubleDeclared, TurnSkipped
+from games.heaven_hell.events import CardPlaced, DoubleChosen, TurnSkipped
 
 
 class HeavenHellUI(GameUI):
@@ -51,9 +51,9 @@ class HeavenHellUI(GameUI):
 
     def ends_turn(self, events: Sequence[BaseModel]) -> bool:
         """A turn ends with a placed card (a stuck player's discards come before it), a turn
-        skipped on an empty draw pile, or the secret declaration; a stand-in stops there even
-        when the same seat starts the next round."""
-        return any(isinstance(event, CardPlaced | DoubleDeclared | TurnSkipped) for event in events)
+        skipped on an empty draw pile, or a secret double choice; a stand-in stops there even
+        when the same seat starts the next round or is asked about the next colour."""
+        return any(isinstance(event, CardPlaced | DoubleChosen | TurnSkipped) for event in events)
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """Engine errors name colours and sides by their codes; players read 🟥 and "heaven"."""
@@ -61,8 +61,9 @@ class HeavenHellUI(GameUI):
         if not tr.has(key):
             return super().describe_error(error, tr)
         params: dict[str, Any] = dict(error.params)
-        if "colour" in params:
-            params["colour"] = square(Colour(params["colour"]))
+        for name in ("colour", "asking"):
+            if name in params:
+                params[name] = square(Colour(params[name]))
         if "side" in params:
             params["side"] = side_name(tr, Side(params["side"]))
         return tr(key, **params)

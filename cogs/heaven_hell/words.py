@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
 from games.heaven_hell.cards import Card, Colour, Side, colour_index
+from games.heaven_hell.state import ColourScore
 from games.heaven_hell.view import RowView
 
 COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪")
@@ -89,3 +90,40 @@ def name_of(seats: Sequence[SeatInfo], seat: int) -> str:
 def clip(text: str, limit: int) -> str:
     """A label cut to Discord's limit, with an ellipsis when something was cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def colour_title(score: ColourScore) -> str:
+    """`🟥 😈 4 │ 😇 7`: the two sums as the row ended."""
+    return f"{square(score.colour)} {HELL} {score.hell} │ {HEAVEN} {score.heaven}"
+
+
+def colour_result(
+    score: ColourScore, order: Sequence[int], seats: Sequence[SeatInfo], tr: Texts
+) -> str:
+    """Who scored the colour and why, then what every seat held of it (the round summary, and
+    the table while the colours are scored one by one)."""
+    if score.heaven == score.hell:
+        outcome = tr("heaven_hell.round.equal")
+    elif score.scorer is None:
+        outcome = tr("heaven_hell.round.nobody_holds", colour=square(score.colour))
+    else:
+        key = "heaven" if score.heaven > score.hell else "hell"
+        if score.doubled:
+            key = "doubled"
+        outcome = tr(
+            f"heaven_hell.round.{key}",
+            name=name_of(seats, score.scorer),
+            points=points(score.points),
+            held=max(score.holdings),
+            double=DOUBLE,
+        )
+        tied = [seat for seat in order if score.holdings[seat] == max(score.holdings)]
+        if len(tied) > 1:
+            others = ", ".join(name_of(seats, seat) for seat in tied[1:])
+            outcome += "\n" + tr(
+                "heaven_hell.round.tie", name=name_of(seats, tied[0]), others=others
+            )
+    held = " · ".join(
+        f"{name_of(seats, seat)} {value}" for seat, value in enumerate(score.holdings)
+    )
+    return "\n".join([outcome, tr("heaven_hell.round.held", held=held)])

@@ -9,8 +9,10 @@ where it is implemented:
 - A stuck seat shows its hand, discards and draws; when the draw pile is empty at that point its
   turn is skipped, and when the pile is empty and nobody can place at all the round ends
   (rules.py).
-- The double is one secret declaration per seat and round naming a positive colour or none,
-  revealed together once every seat has sent it (actions.py, rules.py).
+- The round's colours are scored one by one in row order; before each positive colour, the seats
+  still holding their double and holding a card of it choose in secret to play it there or keep
+  it, revealed together once all have chosen; a colour nobody is asked about is scored at once
+  (actions.py, rules.py).
 - Ties for the top holding go to the first tied seat clockwise from the dealer's left, for
   positive and negative colours alike (scoring.py); equal totals share the victory (engine.py).
 """

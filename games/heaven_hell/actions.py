@@ -36,21 +36,21 @@ class DiscardStuck(BaseModel):
     value: int
 
 
-class DeclareDouble(BaseModel):
-    """The secret end-of-round declaration: the positive colour to double, or None for none.
+class ChooseDouble(BaseModel):
+    """A secret choice while the round's colours are scored one by one: play the double on
+    `colour`, the positive colour being scored now, or keep it for a later one.
 
-    One declaration per seat and round covers every positive colour at once; as the double is
-    spent whatever happens, choosing one colour up front is the same choice the table would make
-    colour by colour, and it needs one secret input per seat instead of one per colour.
+    The colour is named so that a choice meant for one colour can never count for the next.
     """
 
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["declare"] = "declare"
-    colour: Colour | None = None
+    kind: Literal["double"] = "double"
+    colour: Colour
+    play: bool
 
 
-AnyAction = PlaceCard | DiscardStuck | DeclareDouble
+AnyAction = PlaceCard | DiscardStuck | ChooseDouble
 ACTION_ADAPTER: TypeAdapter[AnyAction] = TypeAdapter(
     Annotated[AnyAction, Field(discriminator="kind")]
 )

@@ -62,21 +62,28 @@ class TurnSkipped(_Event):
     seat: int
 
 
-class DoubleDeclared(_Event):
-    """A seat has sent its secret declaration; which colour stays hidden until the reveal."""
+class DoubleChosen(_Event):
+    """A seat has made its secret choice for `colour`; what it chose stays hidden until every
+    seat asked has chosen."""
 
-    kind: Literal["double_declared"] = "double_declared"
+    kind: Literal["double_chosen"] = "double_chosen"
     seat: int
+    colour: Colour
 
 
 class DoublesRevealed(_Event):
+    """The choices for `colour`, shown together: `played` put their double on it, `kept` kept
+    theirs for a later colour. The colour's hands are revealed and scored right after."""
+
     kind: Literal["doubles_revealed"] = "doubles_revealed"
-    doubles: list[Colour | None]
+    colour: Colour
+    played: list[int]
+    kept: list[int]
 
 
 class RoundScored(_Event):
-    """Hands are revealed and every colour scored; the full report (hands, declarations, every
-    colour) is the state's last `RoundReport`, kept there so views can show it too."""
+    """The round's last colour is scored; the full report (hands, doubles, every colour) is the
+    state's last `RoundReport`, kept there so views can show it too."""
 
     kind: Literal["round_scored"] = "round_scored"
     round: int
@@ -98,7 +105,7 @@ AnyEvent = (
     | PlayerStuck
     | CardDiscarded
     | TurnSkipped
-    | DoubleDeclared
+    | DoubleChosen
     | DoublesRevealed
     | RoundScored
     | GameEnded

@@ -9,9 +9,12 @@ or, when every card in its hand belongs to a closed row, it is "stuck": its hand
 can place. A stuck seat facing an empty draw pile loses its turn (ruling). If the draw pile is
 empty and no hand can place any card any more, the round ends there (ruling: no play is left).
 
-When the closing card of the last needed row is placed, the round ends. If some colour is
-positive, every seat sends a secret `DeclareDouble`; once all are in they are revealed together
-and the round is scored. Otherwise scoring follows at once.
+When the closing card of the last needed row is placed, the round ends and its colours are
+scored one by one in row order (the doubles phase). Before a positive colour is scored, the seats
+that still hold their double and hold a card of the colour each send a secret `ChooseDouble`
+(play it here or keep it); once all have chosen, the choices are revealed together and the
+colour is scored, then the next colour. A colour nobody is asked about is scored at once, so a
+round without any asked seat is scored in the same action that ended it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import random
 
 from games.core.errors import RuleError
-from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import (
     COLOUR_INDEX_OF,
     COLOURS,
@@ -46,7 +49,7 @@ from games.heaven_hell.events import (
     CardDiscarded,
     CardDrawn,
     CardPlaced,
-    DoubleDeclared,
+    DoubleChosen,
     DoublesRevealed,
     GameEnded,
     PlayerStuck,
@@ -55,7 +58,7 @@ from games.heaven_hell.events import (
     RowClosed,
     TurnSkipped,
 )
-from games.heaven_hell.scoring import score_round, side_sum
+from games.heaven_hell.scoring import holding, round_report, score_colour, side_sum, tie_break_order
 from games.heaven_hell.state import RECENT_EVENTS, HeavenHellState, Phase, Row
 
 
@@ -79,12 +82,23 @@ def positive_colours(rows: list[Row]) -> list[Colour]:
     ]
 
 
+def asked_seats(state: HeavenHellState) -> list[int]:
+    """The seats asked about the colour being scored: those still holding their double and
+    holding a card of the colour (a double cannot score anywhere else)."""
+    if state.phase is not Phase.DOUBLES or state.asking is None:
+        return []
+    index = colour_index(state.asking)
+    return [
+        seat
+        for seat in range(state.players)
+        if state.doubles[seat] is None and holding(state.hands[seat], index) > 0
+    ]
+
+
 def to_act(state: HeavenHellState) -> list[int]:
     if state.phase is Phase.PLAY:
         return [state.current]
-    if state.phase is Phase.DECLARE:
-        return [seat for seat in range(state.players) if not state.declared[seat]]
-    return []
+    return [seat for seat in asked_seats(state) if state.choices[seat] is None]
 
 
 def is_stuck(state: HeavenHellState) -> bool:
@@ -101,9 +115,8 @@ def legal_actions(state: HeavenHellState, seat: int) -> list[AnyAction]:
     """Every action `seat` may take now, equal cards listed once."""
     if seat not in to_act(state):
         return []
-    if state.phase is Phase.DECLARE:
-        colours: list[Colour | None] = [None, *positive_colours(state.rows)]
-        return [DeclareDouble(colour=colour) for colour in colours]
+    if state.asking is not None:
+        return [ChooseDouble(colour=state.asking, play=play) for play in (True, False)]
     hand = state.hands[seat]
     if not can_place(hand, state.rows):
         return [DiscardStuck(colour=colour, value=value) for colour, value in _distinct(hand)]
@@ -137,8 +150,8 @@ def new_game(
         hands=[[] for _ in range(players)],
         rows=[Row() for _ in COLOURS],
         discard=[],
-        declared=[False] * players,
         doubles=[None] * players,
+        choices=[None] * players,
         reports=[],
     )
     events: list[AnyEvent] = []
@@ -161,8 +174,8 @@ def apply(
         raise RuleError("game_finished")
     if not 0 <= seat < state.players:
         raise RuleError("invalid_seat", seat=seat)
-    if isinstance(action, DeclareDouble):
-        new, events = _declare(state, seat, action)
+    if isinstance(action, ChooseDouble):
+        new, events = _choose_double(state, seat, action)
     elif state.phase is not Phase.PLAY:
         raise RuleError("wrong_phase", phase=state.phase.value)
     elif seat != state.current:
@@ -194,8 +207,10 @@ def _draft(state: HeavenHellState) -> HeavenHellState:
         hands=[list(hand) for hand in state.hands],
         rows=[Row.model_construct(heaven=list(r.heaven), hell=list(r.hell)) for r in state.rows],
         discard=list(state.discard),
-        declared=list(state.declared),
         doubles=list(state.doubles),
+        choices=list(state.choices),
+        asking=state.asking,
+        scored=list(state.scored),
         reports=list(state.reports),
         recent=list(state.recent),
     )
@@ -248,22 +263,29 @@ def _discard(
     return draft, events
 
 
-def _declare(
-    state: HeavenHellState, seat: int, action: DeclareDouble
+def _choose_double(
+    state: HeavenHellState, seat: int, action: ChooseDouble
 ) -> tuple[HeavenHellState, list[AnyEvent]]:
-    if state.phase is not Phase.DECLARE:
+    if state.phase is not Phase.DOUBLES or state.asking is None:
         raise RuleError("wrong_phase", phase=state.phase.value)
-    if state.declared[seat]:
-        raise RuleError("already_declared", seat=seat)
-    if action.colour is not None and action.colour not in positive_colours(state.rows):
-        raise RuleError("colour_not_positive", colour=action.colour.value)
+    if action.colour is not state.asking:
+        raise RuleError("not_this_colour", colour=action.colour.value,
+                        asking=state.asking.value)
+    if seat not in asked_seats(state):
+        raise RuleError("not_asked", seat=seat, colour=state.asking.value)
+    if state.choices[seat] is not None:
+        raise RuleError("already_chosen", seat=seat, colour=state.asking.value)
     draft = _draft(state)
-    draft.declared[seat] = True
-    draft.doubles[seat] = action.colour
-    events: list[AnyEvent] = [DoubleDeclared(seat=seat)]
-    if all(draft.declared):
-        events.append(DoublesRevealed(doubles=list(draft.doubles)))
-        _score(draft, events)
+    draft.choices[seat] = action.play
+    events: list[AnyEvent] = [DoubleChosen(seat=seat, colour=action.colour)]
+    asked = asked_seats(state)
+    if all(draft.choices[other] is not None for other in asked):
+        played = [other for other in asked if draft.choices[other]]
+        for other in played:
+            draft.doubles[other] = action.colour
+        kept = [other for other in asked if other not in played]
+        events.append(DoublesRevealed(colour=action.colour, played=played, kept=kept))
+        _score_colours(draft, events)
     return draft, events
 
 
@@ -295,16 +317,38 @@ def _settle(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
 
 
 def _end_play(draft: HeavenHellState, events: list[AnyEvent]) -> None:
-    draft.declared = [False] * draft.players
+    draft.phase = Phase.DOUBLES
     draft.doubles = [None] * draft.players
-    if positive_colours(draft.rows):
-        draft.phase = Phase.DECLARE
-        return
+    draft.scored = []
+    _score_colours(draft, events)
+
+
+def _score_colours(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+    """Score the colours from the first one not scored yet, in row order, and stop before a
+    positive colour where someone must choose whether to play their double (its choices are
+    then awaited); the round is over once the last colour is scored."""
+    positive = positive_colours(draft.rows)
+    order = tie_break_order(draft.dealer, draft.players)
+    while len(draft.scored) < len(COLOURS):
+        colour = COLOURS[len(draft.scored)]
+        if colour in positive and draft.asking is not colour:
+            draft.asking = colour
+            draft.choices = [None] * draft.players
+            if asked_seats(draft):
+                return
+        asked = [
+            seat for seat in range(draft.players)
+            if draft.asking is colour and draft.choices[seat] is not None
+        ]
+        row = draft.rows[colour_index(colour)]
+        draft.scored.append(score_colour(colour, row, draft.hands, draft.doubles, asked, order))
+    draft.asking = None
+    draft.choices = [None] * draft.players
     _score(draft, events)
 
 
 def _score(draft: HeavenHellState, events: list[AnyEvent]) -> None:
-    report = score_round(draft.round, draft.dealer, draft.rows, draft.hands, draft.doubles)
+    report = round_report(draft.round, draft.dealer, draft.hands, draft.doubles, draft.scored)
     draft.reports.append(report)
     events.append(RoundScored(round=draft.round, points=report.points, totals=draft.totals()))
     if draft.round + 1 < draft.rounds:
@@ -326,8 +370,10 @@ def _start_round(draft: HeavenHellState, round_number: int, events: list[AnyEven
     draft.draw_pile = deck[players * HAND_SIZE:]
     draft.rows = [Row() for _ in COLOURS]
     draft.discard = []
-    draft.declared = [False] * players
     draft.doubles = [None] * players
+    draft.choices = [None] * players
+    draft.asking = None
+    draft.scored = []
     first = (draft.dealer + 1) % players
     events.append(RoundStarted(round=round_number, dealer=draft.dealer, first=first))
     _begin_turn(draft, first, events)

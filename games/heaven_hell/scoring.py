@@ -1,4 +1,4 @@
-"""End-of-round scoring, as a pure function over the rows, the hands and the declarations."""
+"""End-of-round scoring, as pure functions over the rows, the hands and the doubles played."""
 
 from __future__ import annotations
 
@@ -28,13 +28,19 @@ def score_colour(
     row: Row,
     hands: list[list[int]],
     doubles: list[Colour | None],
+    asked: list[int],
     order: list[int],
 ) -> ColourScore:
-    """Heaven higher: the top holder scores plus (twice with a double on this colour); hell
-    higher: the top holder scores minus and doubles do not apply; equal sides: nobody scores."""
+    """Heaven higher: the top holder scores plus (twice with its double played on this colour);
+    hell higher: the top holder scores minus and doubles do not apply; equal sides: nobody
+    scores."""
     index = COLOURS.index(colour)
     heaven, hell = side_sum(row.heaven), side_sum(row.hell)
-    holdings = [holding(hand, index) for hand in hands]
+    revealed = [
+        sorted(VALUE_OF[card] for card in hand if COLOUR_INDEX_OF[card] == index)
+        for hand in hands
+    ]
+    holdings = [sum(values) for values in revealed]
     best = max(holdings)
     scorer: int | None = None
     doubled = False
@@ -50,27 +56,24 @@ def score_colour(
         colour=colour,
         heaven=heaven,
         hell=hell,
+        revealed=revealed,
         holdings=holdings,
+        asked=asked,
         scorer=scorer,
         doubled=doubled,
         points=points,
     )
 
 
-def score_round(
+def round_report(
     round_number: int,
     dealer: int,
-    rows: list[Row],
     hands: list[list[int]],
     doubles: list[Colour | None],
+    colours: list[ColourScore],
 ) -> RoundReport:
-    players = len(hands)
-    order = tie_break_order(dealer, players)
-    colours = [
-        score_colour(colour, rows[index], hands, doubles, order)
-        for index, colour in enumerate(COLOURS)
-    ]
-    points = [0] * players
+    """The round's record once its last colour is scored."""
+    points = [0] * len(hands)
     for colour_score in colours:
         if colour_score.scorer is not None:
             points[colour_score.scorer] += colour_score.points

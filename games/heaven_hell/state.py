@@ -19,10 +19,11 @@ RECENT_EVENTS = 40
 
 
 class Phase(StrEnum):
-    """`play`: turns are taken; `declare`: doubles are collected in secret; `finished`."""
+    """`play`: turns are taken; `doubles`: the round is over and its colours are scored one by
+    one, each positive colour after its secret double choices; `finished`."""
 
     PLAY = "play"
-    DECLARE = "declare"
+    DOUBLES = "doubles"
     FINISHED = "finished"
 
 
@@ -36,8 +37,10 @@ class Row(BaseModel):
 class ColourScore(BaseModel):
     """How one colour was scored at the end of a round.
 
-    `holdings` is every seat's hand sum of the colour, revealed at scoring. `scorer` is None when
-    nobody scores (equal sides, or nobody holds the colour).
+    `revealed` is every seat's cards of the colour (their values, ascending) and `holdings` their
+    sums, both public from the colour's reveal on. `asked` is the seats that chose whether to play
+    their double on it (empty unless heaven led and someone still holding a double held the
+    colour). `scorer` is None when nobody scores (equal sides, or nobody holds the colour).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -45,14 +48,17 @@ class ColourScore(BaseModel):
     colour: Colour
     heaven: int
     hell: int
+    revealed: list[list[int]]
     holdings: list[int]
+    asked: list[int]
     scorer: int | None
     doubled: bool
     points: int
 
 
 class RoundReport(BaseModel):
-    """The public record of a finished round: revealed hands, declarations and points."""
+    """The public record of a finished round: revealed hands, where each double went (None: kept)
+    and points."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -68,8 +74,12 @@ class HeavenHellState(BaseModel):
     """Everything about a running game.
 
     - `current`: the seat whose turn it is in the play phase; its draw has already happened.
-    - `declared[s]`/`doubles[s]`: whether seat s has sent its secret declaration this round, and
-      for which colour (None = no double). Both are hidden from other seats until the reveal.
+    - `doubles[s]`: the colour seat s played its double on this round, None while it holds it;
+      public (doubles are revealed as each colour's choices are).
+    - `asking`: in the doubles phase, the positive colour whose double choices are awaited;
+      `choices[s]` is seat s's secret choice for it (True: play the double here), None until it
+      chose. Hidden from other seats until every seat asked has chosen.
+    - `scored`: the colours of this round scored so far, in row order (the doubles phase).
     - `reports`: one per finished round; the points of round r are `reports[r].points`.
     - `recent`: the newest public events (at most `RECENT_EVENTS`), oldest first. Events never
       carry a hidden card, so a spectator may see them.
@@ -86,8 +96,10 @@ class HeavenHellState(BaseModel):
     hands: list[list[int]]
     rows: list[Row]
     discard: list[int]
-    declared: list[bool]
     doubles: list[Colour | None]
+    choices: list[bool | None]
+    asking: Colour | None = None
+    scored: list[ColourScore] = []
     reports: list[RoundReport]
     recent: list[Event] = []
 

@@ -158,7 +158,8 @@ def test_plural_follows_each_languages_rule() -> None:
     ]
 
 
-def test_a_negative_count_takes_the_form_of_its_size() -> None:
-    assert Texts("en").plural("heaven_hell.result_score", -1) == "-1 point"
-    assert Texts("en").plural("heaven_hell.result_score", -6) == "-6 points"
-    assert Texts("fr").plural("heaven_hell.result_score", -1) == "-1 point"
+def test_a_negative_count_takes_the_form_of_its_size_and_a_true_minus() -> None:
+    assert Texts("en").plural("heaven_hell.result_score", -1) == "−1 point"
+    assert Texts("en").plural("heaven_hell.result_score", -6) == "−6 points"
+    assert Texts("fr").plural("heaven_hell.result_score", -1) == "−1 point"
+    assert Texts("fr").plural("heaven_hell.result_score", -22) == "−22 points"

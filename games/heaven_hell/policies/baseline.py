@@ -14,8 +14,11 @@ minus the average expected points of the others when the round ends:
 
 So it pushes its strong colours to heaven, the colours rivals hold to hell, keeps cards it needs
 to stay top, sheds cards of colours that will end negative for it, and closes the last row when
-the current signs favour it. The declaration picks the positive colour with the best expected
-gain.
+the current signs favour it. The double, asked colour by colour at the end of the round, is
+played on the colour being scored when its expected gain there (chance to be the top holder
+times the holding) is at least that of every positive colour still to come; the hands revealed
+for the colours already scored sharpen the counting behind it (`counting.py`). With nothing
+revealed this picks the colour the single end-of-round declaration of the first engine picked.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, Side, colour_index
 from games.heaven_hell.config import ROW_LIMIT, SIDE_LIMIT
 from games.heaven_hell.policies.counting import HoldingEstimate
@@ -92,8 +95,8 @@ class BaselinePolicy:
         holdings = [0] * len(COLOURS)
         for card in view.hand or []:
             holdings[colour_index(card.colour)] += card.value
-        if isinstance(legal[0], DeclareDouble):
-            return self._declare(legal, estimate, holdings)
+        if isinstance(legal[0], ChooseDouble):
+            return self._choose_double(view, legal, estimate, holdings)
         rows: list[RowState] = [
             (row.heaven_sum, row.hell_sum, len(row.heaven), len(row.hell)) for row in view.rows
         ]
@@ -112,18 +115,27 @@ class BaselinePolicy:
         return HoldingEstimate(view)
 
     @staticmethod
-    def _declare(
-        legal: Sequence[AnyAction], estimate: HoldingEstimate, holdings: list[int]
+    def _choose_double(
+        view: HeavenHellView,
+        legal: Sequence[AnyAction],
+        estimate: HoldingEstimate,
+        holdings: list[int],
     ) -> AnyAction:
-        best_action = legal[0]
-        best_gain = 0.0
-        for action in legal:
-            if isinstance(action, DeclareDouble) and action.colour is not None:
-                index = colour_index(action.colour)
-                gain = estimate.outlook(index, holdings[index])[0] * holdings[index]
-                if gain > best_gain:
-                    best_action, best_gain = action, gain
-        return best_action
+        assert view.asking is not None
+        here = colour_index(view.asking)
+
+        def gain(index: int) -> float:
+            return estimate.outlook(index, holdings[index])[0] * holdings[index]
+
+        later = [
+            colour_index(colour)
+            for colour in view.positive_colours
+            if colour_index(colour) > here
+        ]
+        play = gain(here) > 0 and gain(here) >= max(map(gain, later), default=0.0)
+        return next(
+            action for action in legal if isinstance(action, ChooseDouble) and action.play is play
+        )
 
 
 class _Evaluator:

@@ -1,6 +1,7 @@
 """Card counting for the heuristic: who is likely to hold the most of each colour.
 
-Every card not in the seat's own hand, on a row or in the discard pile is unknown: it is in an
+Every card not in the seat's own hand, on a row, in the discard pile or revealed (the hands of the
+colours already scored while the doubles are chosen colour by colour) is unknown: it is in an
 opponent's hand or in the draw pile. An opponent holding `h` of the `U` unknown cards has each
 of them with probability h/U; treating opponents as independent, the distribution of an
 opponent's sum in a colour is a convolution of binomials (one per card value), and the strongest
@@ -30,7 +31,22 @@ def unknown_counts(view: HeavenHellView) -> list[dict[int, int]]:
             counts[index][value] -= 1
     for card in (view.hand or []) + view.discard:
         counts[colour_index(card.colour)][card.value] -= 1
+    for score in view.scored:
+        for seat, values in enumerate(score.revealed):
+            if seat != view.seat:
+                for value in values:
+                    counts[colour_index(score.colour)][value] -= 1
     return counts
+
+
+def unknown_hand_sizes(view: HeavenHellView) -> list[int]:
+    """Per seat, the cards of its hand not revealed yet (all of them until the doubles phase
+    reveals the colours one by one)."""
+    sizes = [seat.hand_size for seat in view.seats]
+    for score in view.scored:
+        for seat, values in enumerate(score.revealed):
+            sizes[seat] -= len(values)
+    return sizes
 
 
 def sum_distribution(counts: dict[int, int], share: float) -> list[float]:
@@ -77,6 +93,7 @@ class HoldingEstimate:
         my_place = place[view.seat]
         opponents = [seat_view for seat_view in view.seats if seat_view.seat != view.seat]
         counts = unknown_counts(view)
+        sizes = unknown_hand_sizes(view)
         unknown = sum(sum(by_value.values()) for by_value in counts)
         # Per colour and opponent: (P(sum = s), P(sum <= s), whether I win a tie with them).
         self._rivals: list[list[tuple[list[float], list[float], bool]]] = []
@@ -84,7 +101,7 @@ class HoldingEstimate:
             cache: dict[tuple[int, float], tuple[list[float], list[float]]] = {}
             rivals = []
             for opponent in opponents:
-                size = opponent.hand_size
+                size = sizes[opponent.seat]
                 factor = 1.0 if seat_bias is None else seat_bias[opponent.seat][colour]
                 if (size, factor) not in cache:
                     share = min(1.0, factor * size / unknown) if unknown else 0.0

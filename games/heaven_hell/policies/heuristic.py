@@ -15,9 +15,9 @@ simulated games by `train.py`).
 The effect on play: a thin holding in a positive colour is trusted less when a rival has been
 sending that colour to heaven (it probably tops it), and a holding in a negative colour is
 feared less when the rivals who pushed it to hell are the ones likely to hold it. The
-declaration uses the same counting. Everything else (the one-move evaluation, the closing rule)
-is the baseline's, which the README measures against searches, planning and learned
-evaluations that did worse.
+choice of the double, colour by colour, uses the same counting. Everything else (the one-move
+evaluation, the closing rule, the double) is the baseline's, which the README measures against
+searches, planning and learned evaluations that did worse.
 
 It reads only its view and the legal actions and is deterministic (`rng` is unused).
 """

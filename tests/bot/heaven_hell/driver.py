@@ -1,5 +1,6 @@
 """Plays Heaven & Hell through SimCord the way people do: "Show my hand", then a card and a
-side, a stuck player's discard, or the secret double, with the hand's own controls. Moves are
+side, a stuck player's discard, or the secret choice of the double for the colour being scored,
+with the hand's own controls. Moves are
 what the engine's heuristic would choose for the seat, but every click is found among the hand
 message's controls, and at each step the controls must offer exactly the engine's legal moves.
 
@@ -19,14 +20,14 @@ from typing import Any, cast
 
 from cogs.heaven_hell.payloads import (
     choose_code,
-    declare_code,
     discard_code,
+    double_code,
     place_code,
 )
-from cogs.heaven_hell.words import COLOUR_SQUARES, DOUBLE, square
+from cogs.heaven_hell.words import COLOUR_SQUARES
 from games.core.engine import Engine
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, Card, Colour, card_of
 from games.heaven_hell.events import CardDiscarded, CardPlaced, PlayerStuck
 from games.heaven_hell.rules import is_stuck
@@ -71,8 +72,11 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         return action_count(self.db)
 
     def public_in(self, state: HeavenHellState, events: list[Any]) -> set[Face]:
-        """Placed and discarded cards, a stuck hand, and hands revealed at scoring."""
+        """Placed and discarded cards, a stuck hand, and hands revealed at scoring (colour by
+        colour, then the whole round's)."""
         public: set[Face] = set()
+        for score in state.scored:
+            public |= {(score.colour, value) for values in score.revealed for value in values}
         for row in state.rows:
             public |= set(faces(row.heaven + row.hell))
         public |= set(faces(state.discard))
@@ -89,28 +93,17 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         return [set(faces(hand)) for hand in state.hands]
 
     def check_new_messages(self, new: list[Sent[Face]]) -> None:
-        """Besides hidden cards (see `ReplayingDriver`): while doubles are being chosen, no
-        message but a player's own shows that player's choice."""
+        """Besides hidden cards (see `ReplayingDriver`): while doubles are being chosen, a
+        player's secret choice shows in their own hand only."""
         super().check_new_messages(new)
         state = self._replay
         assert state is not None
-        if state.phase is not Phase.DECLARE:
+        if state.phase is not Phase.DOUBLES:
             return
         members = {player.member.id: seat for seat, player in self.players.items()}
         for sent in new:
-            self.check_no_secret_double(sent, state, members)
-
-    def check_no_secret_double(
-        self, sent: Sent[Face], state: HeavenHellState, members: dict[int, int]
-    ) -> None:
-        """A declared double shows in its owner's hand ("Your secret choice") and, once every
-        seat has chosen, as "name ×2 🟥" in the reveal; neither may reach anyone else before."""
-        owner = members.get(sent.owner or 0)
-        if "secret choice" in sent.text:
-            assert owner is not None and state.declared[owner], sent.texts
-        for seat, colour in enumerate(state.doubles):
-            if state.declared[seat] and colour is not None and owner != seat:
-                assert f"{self.name(seat)} {DOUBLE} {square(colour)}" not in sent.text, sent.texts
+            if "secret choice" in sent.text:
+                assert sent.is_hand and sent.owner in members, sent.texts
 
     def name(self, seat: int) -> str:
         player = self.players.get(seat)
@@ -130,7 +123,7 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         legal = ENGINE.legal_actions(state, seat)
         rng = random.Random(f"{len(state.recent)}/{seat}/{state.round}")
         action = ENGINE.policy("heuristic").choose(ENGINE.view(state, seat), legal, rng)
-        assert isinstance(action, PlaceCard | DiscardStuck | DeclareDouble)
+        assert isinstance(action, PlaceCard | DiscardStuck | ChooseDouble)
         return action
 
     async def perform(self, player: Player, move: AnyAction) -> None:
@@ -149,16 +142,16 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         elif isinstance(move, DiscardStuck):
             await self.click(player, hand, discard_code(move.colour, move.value))
         else:
-            await self.click(player, hand, declare_code(move.colour))
+            await self.click(player, hand, double_code(move.colour, move.play))
 
     def check_offered_moves(self, hand: Any, state: HeavenHellState, seat: int) -> None:
         """The hand's controls are exactly the seat's legal moves (a card's sides come with the
         second click, checked in `perform`); cards of closed rows are shown, locked."""
         legal = ENGINE.legal_actions(state, seat)
         offered = set(controls(hand))
-        if state.phase is Phase.DECLARE:
+        if state.phase is Phase.DOUBLES:
             assert offered == {
-                declare_code(a.colour) for a in legal if isinstance(a, DeclareDouble)
+                double_code(a.colour, a.play) for a in legal if isinstance(a, ChooseDouble)
             }
         elif is_stuck(state):
             assert offered == {

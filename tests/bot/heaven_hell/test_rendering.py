@@ -5,7 +5,7 @@ nothing breaks Discord's limits on embeds and components."""
 from __future__ import annotations
 
 from bot.i18n import Texts
-from bot.tables.render import hand_view
+from bot.tables.render import hand_view, results_lines
 from bot.tables.ui import (
     FinishContext,
     HandContext,
@@ -16,18 +16,14 @@ from bot.tables.ui import (
 )
 from cogs.heaven_hell.payloads import choose_code
 from cogs.heaven_hell.ui import HeavenHellUI
+from games.core.errors import RuleError
 from games.core.result import GameResult, SeatResult
 from games.heaven_hell import ENGINE
-from games.heaven_hell.cards import Card, Side
-from games.heaven_hell.events import (
-    CardPlaced,
-    DoublesRevealed,
-    PlayerStuck,
-    RoundScored,
-)
-from games.heaven_hell.scoring import score_round
-from games.heaven_hell.state import HeavenHellState, Phase
-from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
+from games.heaven_hell.actions import ChooseDouble
+from games.heaven_hell.cards import Card, Colour, Side
+from games.heaven_hell.events import CardPlaced, PlayerStuck, RoundScored
+from games.heaven_hell.state import HeavenHellState
+from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build, end_play
 
 UI = HeavenHellUI()
 FRENCH = Texts("fr")
@@ -39,7 +35,7 @@ def seats(count: int = 5) -> list[SeatInfo]:
     return [SeatInfo(seat, f"{LONG_NAME}{seat}", 100 + seat, False) for seat in range(count)]
 
 
-def crowded(phase: Phase = Phase.PLAY, current: int = 1) -> HeavenHellState:
+def crowded(current: int = 1) -> HeavenHellState:
     """Five seats; three rows closed with five cards each, two rows with three; every hand a
     card of every colour and a full list of last moves naming long names."""
     cards = Cards()
@@ -65,7 +61,7 @@ def crowded(phase: Phase = Phase.PLAY, current: int = 1) -> HeavenHellState:
         + cards.take(B, 3)
         + cards.take(P, 2),
     ]
-    state = build(cards, hands, rows, current=current, phase=phase, rounds=5)
+    state = build(cards, hands, rows, current=current, rounds=5)
     moves = []
     for n in range(40):
         if n % 5 == 4:
@@ -146,16 +142,29 @@ def test_a_crowded_five_seat_table_fits_in_french() -> None:
     assert len(fields["Derniers coups"].splitlines()) == 9
 
 
+def doubles_phase() -> HeavenHellState:
+    """The crowded table once play ends: red's doubles are asked of seats 0, 1, 2 and 4."""
+    state, _ = end_play(crowded())
+    state.recent = crowded().recent
+    return state
+
+
+def choose_all(state: HeavenHellState, plays: dict[Colour, set[int]]) -> HeavenHellState:
+    """Every seat asked plays its double where `plays` says, and keeps it elsewhere."""
+    while state.asking is not None:
+        colour = state.asking
+        for seat in ENGINE.to_act(state):
+            play = seat in plays.get(colour, set())
+            state, _ = ENGINE.apply(state, seat, ChooseDouble(colour=colour, play=play))
+    return state
+
+
 def test_a_round_summary_with_ties_and_the_final_message_fit_in_french() -> None:
-    state = crowded(phase=Phase.DECLARE)
-    doubles = [B, B, None, B, None]
-    report = score_round(0, 0, state.rows, state.hands, doubles)
-    state.reports = [report]
+    state = choose_all(doubles_phase(), {B: {0, 1, 3}})
+    report = state.reports[0]
+    assert report.doubles == [B, B, None, B, None]
     view = ENGINE.view(state, None)
-    events = [
-        DoublesRevealed(doubles=doubles),
-        RoundScored(round=0, points=report.points, totals=report.points),
-    ]
+    events = [RoundScored(round=0, points=report.points, totals=report.points)]
     notice = TableContext(1, view, events, seats(), [], False, FRENCH)
     panels = UI.render_notices(notice)
     assert len(panels) == 1
@@ -195,9 +204,28 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     rows = check_hand(UI.render_hand(hand_context(seven, 1, choose_code(P, 5))), 1)
     assert [len(row) for row in rows] == [5, 2, 1], "seven cards, then the one legal side"
 
-    declaring = crowded(phase=Phase.DECLARE)
-    rows = check_hand(UI.render_hand(hand_context(declaring, 0)), 0)
-    assert rows == [["×2 sur 🟥 (tu en as 2)", "×2 sur 🟦 (tu en as 1)"], ["Pas de coup double"]]
+    rows = check_hand(UI.render_hand(hand_context(doubles_phase(), 0)), 0)
+    assert rows == [["Jouer ×2 sur 🟥", "Le garder"]]
+
+
+def test_a_crowded_table_while_blue_is_chosen_fits_in_french() -> None:
+    """Red, yellow and green scored and shown with long names, blue's choices awaited."""
+    state = doubles_phase()
+    for seat in ENGINE.to_act(state):
+        state, _ = ENGINE.apply(state, seat, ChooseDouble(colour=R, play=seat == 4))
+    assert state.asking is B
+    view = ENGINE.view(state, None)
+    table = TableContext(1, view, [], seats(), ENGINE.to_act(state), False, FRENCH)
+    panel = UI.render_table(table)
+    check_panel(panel)
+    fields = {field.name: field.value or "" for field in panel.embeds[0].fields}
+    scored = fields["Déjà décompté cette manche"].splitlines()
+    assert [line for line in scored if line.startswith(("🟥", "🟨", "🟩"))] == [
+        "🟥 😈 2 │ 😇 12", "🟨 😈 12 │ 😇 2", "🟩 😈 9 │ 😇 6"
+    ]
+    players = fields["Joueurs"].splitlines()
+    assert players[4].endswith("~~×2~~ · 0 point")
+    assert all(line.endswith("⏳ choisit pour 🟦") for line in players[:4])
 
 
 def build_seven_card_hand() -> HeavenHellState:
@@ -214,17 +242,49 @@ def test_a_round_where_heaven_led_nowhere_says_nobody_chose_a_double() -> None:
     cards = Cards()
     rows = {R: (cards.take(R, 1), cards.take(R, 2)), Y: (cards.take(Y, 1), cards.take(Y, 1))}
     hands = [cards.take(R, 5), cards.take(Y, 5), cards.take(G, 5)]
-    state = build(cards, hands, rows)
-    report = score_round(0, 0, state.rows, state.hands, [None, None, None])
-    state.reports = [report]
+    state, _ = end_play(build(cards, hands, rows))
+    report = state.reports[0]
     scored = RoundScored(round=0, points=report.points, totals=report.points)
     notice = TableContext(1, ENGINE.view(state, None), [scored], seats(3), [], False, Texts("en"))
     (panel,) = UI.render_notices(notice)
     embed = panel.embeds[0]
-    assert embed.description == "🎭 Heaven leads in no row: no doubles this round."
+    assert embed.description == "🎭 Nobody held a colour where heaven leads: no doubles this round."
     fields = {field.name: field.value or "" for field in embed.fields}
     assert fields["🟥 😈 2 │ 😇 1"].splitlines()[0] == (
         f"😈 Hell leads: **{LONG_NAME}0** holds the most (5) and scores **−5**."
     )
     assert fields["🟨 😈 1 │ 😇 1"].splitlines()[0] == "Equal sides: nobody scores."
     assert fields["🟦 😈 0 │ 😇 0"].splitlines()[0] == "Equal sides: nobody scores."
+
+
+def test_the_final_table_writes_negative_points_with_a_true_minus() -> None:
+    result = GameResult(
+        cooperative=False,
+        seats=[
+            SeatResult(seat=0, rank=1, score=7, won=True),
+            SeatResult(seat=1, rank=2, score=-1, won=False),
+            SeatResult(seat=2, rank=3, score=-22, won=False),
+        ],
+    )
+    computers = [SeatInfo(seat, f"c{seat}", None, False) for seat in range(3)]
+    assert results_lines(result, computers, Texts("en"), "heaven-hell")[1:] == [
+        "🏆 1. c0 — 7 points",
+        "2. c1 — −1 point",
+        "3. c2 — −22 points",
+    ]
+    assert results_lines(result, computers, FRENCH, "heaven-hell")[-1] == "3. c2 — −22 points"
+
+
+def test_refused_double_choices_name_their_colours_by_their_squares() -> None:
+    english = Texts("en")
+    stale = RuleError("not_this_colour", colour="blue", asking="red")
+    assert UI.describe_error(stale, english) == (
+        "That choice was for 🟦; the doubles now chosen are for 🟥."
+    )
+    assert UI.describe_error(RuleError("not_asked", seat=1, colour="red"), english) == (
+        "You are not asked about the double for 🟥: you hold none of it, or you have already "
+        "played your double."
+    )
+    assert UI.describe_error(RuleError("already_chosen", seat=1, colour="red"), FRENCH) == (
+        "Tu as déjà choisi pour 🟥."
+    )

@@ -11,7 +11,7 @@ import simcord
 import simcord.interactions
 
 from bot.settings import Settings
-from cogs.heaven_hell.payloads import choose_code, discard_code, place_code
+from cogs.heaven_hell.payloads import choose_code, discard_code, double_code, place_code
 from games.heaven_hell.cards import Side
 from games.heaven_hell.state import HeavenHellState
 from tests.bot.heaven_hell.driver import Driver, start
@@ -58,7 +58,7 @@ async def test_a_turn_is_a_card_then_a_legal_side_and_closed_rows_are_locked(
     assert hand.embeds[0].title == "🃏 Your hand · Heaven & Hell · round 1 of 3"
     assert (hand.embeds[0].description or "").splitlines() == [
         "🟥3 🟨4 🟩5 🟦4 🟪1 🟪1",
-        "🔒 Closed rows: 🟥 (those cards cannot be placed)",
+        "🔒 Closed rows: 🟥 (their cards can no longer be placed)",
     ]
     assert fields(hand)["Now"].startswith("Your turn (you have drawn). **Choose a card**")
     assert set(disabled_controls(hand)) == {choose_code(R, 3)}
@@ -171,7 +171,8 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
             "You can still place a card: discarding is only for when none "
             "of your cards can be placed.",
         ),
-        ("x0", "That cannot be done at this point of the round."),
+        (double_code(R, True), "That cannot be done at this point of the round."),
+        ("x0", "That button is not part of this game."),
         ("p05*", "That button is not part of this game."),
         ("zz", "That button is not part of this game."),
     ]:
@@ -282,7 +283,7 @@ async def test_the_rules_in_both_languages(
     english = (await alice.slash(channel, "rules", game="heaven-hell")).response
     assert english is not None and english.ephemeral
     assert english.embeds[0].title == "Rules of Heaven & Hell"
-    assert "choose in your hand, in secret" in (english.embeds[0].description or "")
+    assert "one colour after the other in the rows' order" in (english.embeds[0].description or "")
 
     original = simcord.interactions.base_payload
 
@@ -295,4 +296,4 @@ async def test_the_rules_in_both_languages(
     french = (await alice.slash(channel, "rules", game="heaven-hell")).response
     assert french is not None
     assert french.embeds[0].title == "Règles de Paradis & Enfer"
-    assert "tu choisis en secret dans ta main" in (french.embeds[0].description or "")
+    assert "ta main te demande en secret" in (french.embeds[0].description or "")

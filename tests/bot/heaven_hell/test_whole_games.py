@@ -30,7 +30,7 @@ async def test_three_members_play_a_whole_game(
     assert len(state.reports) == 3
     logged = kinds(settings.database_path)
     assert {actor for _, actor, _ in logged} == {"human"}
-    assert {kind for _, _, kind in logged} >= {"place", "declare"}
+    assert {kind for _, _, kind in logged} >= {"place", "double"}
     history = driver.thread.history()
     titles = [message.embeds[0].title or "" for message in history if message.embeds]
     summaries = [title for title in titles if title.startswith("🏁 Round")]
@@ -86,13 +86,13 @@ async def test_two_members_and_two_computers_play_and_land_on_the_leaderboards(
     }
     assert {(seat, kind) for seat, _, kind in logged if seat < 2} >= {
         (0, "place"),
-        (0, "declare"),
+        (0, "double"),
         (1, "place"),
-        (1, "declare"),
+        (1, "double"),
     }
     # Computers' moves edit the table; it is posted anew when a person must act (to ping
     # them) and below each round summary, so new messages stay near one per person's turn.
-    people_turns = sum(1 for seat, _, kind in logged if seat < 2 and kind in ("place", "declare"))
+    people_turns = sum(1 for seat, _, kind in logged if seat < 2 and kind in ("place", "double"))
     assert table_posts(env, driver.thread) <= 1 + people_turns + 2 * len(state.reports) + 1
 
     totals = state.totals()

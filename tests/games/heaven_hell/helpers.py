@@ -10,6 +10,8 @@ from games.heaven_hell.cards import (
     colour_index,
 )
 from games.heaven_hell.config import HeavenHellConfig
+from games.heaven_hell.events import AnyEvent
+from games.heaven_hell.rules import _draft, _end_play
 from games.heaven_hell.state import HeavenHellState, Phase, RoundReport, Row
 
 R, Y, G, B, P = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE, Colour.PURPLE
@@ -71,10 +73,19 @@ def build(
         hands=hands,
         rows=row_models,
         discard=cards.rest(),
-        declared=[False] * players,
         doubles=[None] * players,
+        choices=[None] * players,
         reports=reports or [],
     )
+
+
+def end_play(state: HeavenHellState) -> tuple[HeavenHellState, list[AnyEvent]]:
+    """The state once its round's play ends as it stands: the doubles phase asking about the
+    first positive colour someone is asked about, or the round scored when nobody is."""
+    draft = _draft(state)
+    events: list[AnyEvent] = []
+    _end_play(draft, events)
+    return draft, events
 
 
 def all_cards(state: HeavenHellState) -> list[int]:

@@ -6,7 +6,7 @@ import pytest
 
 from games.core.errors import RuleError
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import DeclareDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import Side
 from games.heaven_hell.events import CardDrawn, CardPlaced, RowClosed
 from games.heaven_hell.state import Phase
@@ -96,11 +96,11 @@ def test_unknown_seat_is_refused() -> None:
             ENGINE.view(state, seat)
 
 
-def test_declaring_or_discarding_out_of_place_is_refused() -> None:
+def test_choosing_a_double_or_discarding_out_of_place_is_refused() -> None:
     cards = Cards()
     state = build(cards, four_seats(cards))
     with pytest.raises(RuleError) as info:
-        ENGINE.apply(state, 1, DeclareDouble(colour=None))
+        ENGINE.apply(state, 1, ChooseDouble(colour=R, play=False))
     assert info.value.code == "wrong_phase"
     with pytest.raises(RuleError) as info:
         ENGINE.apply(state, 1, DiscardStuck(colour=R, value=1))
@@ -117,6 +117,7 @@ def _almost_two_closed(players: int) -> tuple[Cards, list[list[int]]]:
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_round_ends_when_the_second_row_closes(players: int) -> None:
     cards, hands = _almost_two_closed(players)
+    hands[-1] += cards.take(B, 3)
     rows = {
         B: (cards.take(B, 2, 2, 2), cards.take(B, 1, 1)),
         R: (cards.take(R, 1, 1, 1), cards.take(R, 2)),
@@ -124,8 +125,9 @@ def test_the_round_ends_when_the_second_row_closes(players: int) -> None:
     state = build(cards, hands, rows)
     new, events = ENGINE.apply(state, 1, PlaceCard(colour=R, value=5, side=HELL))
     assert RowClosed(colour=R) in events
-    assert new.phase is Phase.DECLARE  # blue is positive, so the doubles are asked for
-    assert ENGINE.to_act(new) == list(range(players))
+    # Blue is positive: its only holder is asked about the double.
+    assert new.phase is Phase.DOUBLES and new.asking is B
+    assert ENGINE.to_act(new) == [players - 1]
     assert not any(isinstance(e, CardDrawn) for e in events)
 
 
@@ -143,4 +145,4 @@ def test_with_five_players_two_closed_rows_do_not_end_the_round_but_three_do() -
     assert second.phase is Phase.PLAY and second.current == 2
     third, events = ENGINE.apply(second, 2, PlaceCard(colour=G, value=1, side=HEAVEN))
     assert RowClosed(colour=G) in events
-    assert third.phase is Phase.DECLARE
+    assert third.round == 1  # scored at once: nobody holds blue, the one positive colour

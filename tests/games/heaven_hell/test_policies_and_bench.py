@@ -1,4 +1,5 @@
-"""Policies pick legal actions from a view; the heuristic's declaration; the bench's output."""
+"""Policies pick legal actions from a view; the heuristic's double, colour by colour; the bench's
+output."""
 
 from __future__ import annotations
 
@@ -8,28 +9,55 @@ import random
 import pytest
 
 from games.heaven_hell import ENGINE, bench
-from games.heaven_hell.actions import DeclareDouble, PlaceCard
+from games.heaven_hell.actions import ChooseDouble, PlaceCard
 from games.heaven_hell.bench import main, win_credits
 from games.heaven_hell.config import HeavenHellConfig
+from games.heaven_hell.policies import BaselinePolicy
 from games.heaven_hell.policies.base import HeavenHellPolicy
 from games.heaven_hell.state import Phase
-from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
+from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build, end_play
 
 
-def test_heuristic_declares_its_double_on_the_positive_colour_it_surely_tops() -> None:
+@pytest.mark.parametrize("name", ["heuristic", "baseline"])
+def test_the_double_is_kept_past_a_thin_colour_for_the_colour_it_surely_tops(name: str) -> None:
     cards = Cards()
     rows = {
         R: (cards.take(R, 5), cards.take(R, 1)),
         B: (cards.take(B, 5), cards.take(B, 1)),
         Y: (cards.take(Y, 1), cards.take(Y, 5)),
     }
-    # Seat 0 holds every other blue card of value 4 or 5 and the two yellow 4s: blue is safe.
-    hands = [cards.take(B, 5, 4, 4) + cards.take(Y, 4, 4), cards.take(R, 3), cards.take(R, 2)]
-    state = build(cards, hands, rows, phase=Phase.DECLARE)
-    action = ENGINE.policy("heuristic").choose(
-        ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), random.Random(1)
-    )
-    assert action == DeclareDouble(colour=B)
+    # Seat 0 holds a thin red, every other blue card of value 4 or 5 and the two yellow 4s:
+    # blue is safe, red is not.
+    hands = [cards.take(R, 1) + cards.take(B, 5, 4, 4) + cards.take(Y, 4, 4),
+             cards.take(R, 3), cards.take(R, 2)]
+    state, _ = end_play(build(cards, hands, rows))
+    policy = ENGINE.policy(name)
+    assert state.asking is R and ENGINE.to_act(state) == [0, 1, 2]
+    for seat, play in ((1, False), (2, False)):
+        state, _ = ENGINE.apply(state, seat, ChooseDouble(colour=R, play=play))
+    action = policy.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), random.Random(1))
+    assert action == ChooseDouble(colour=R, play=False)
+    state, _ = ENGINE.apply(state, 0, action)
+    assert state.asking is B and ENGINE.to_act(state) == [0]
+    action = policy.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), random.Random(1))
+    assert action == ChooseDouble(colour=B, play=True)
+
+
+def test_the_reveal_of_a_scored_colour_sharpens_the_counting_of_later_ones() -> None:
+    """Once red is revealed, its cards are no longer unknown and the rivals' unseen hands are
+    smaller: the chance to top blue with a 3 rises."""
+    cards = Cards()
+    rows = {R: (cards.take(R, 5), cards.take(R, 1)), B: (cards.take(B, 5), cards.take(B, 1))}
+    hands = [cards.take(R, 1) + cards.take(B, 3),
+             cards.take(R, 5, 4, 3, 2), cards.take(R, 4, 3, 3) + cards.take(B, 1)]
+    state, _ = end_play(build(cards, hands, rows))
+    blue = 3
+    before = BaselinePolicy().estimate(ENGINE.view(state, 0)).outlook(blue, 3)[0]
+    for seat in (0, 1, 2):
+        state, _ = ENGINE.apply(state, seat, ChooseDouble(colour=R, play=False))
+    assert state.asking is B
+    after = BaselinePolicy().estimate(ENGINE.view(state, 0)).outlook(blue, 3)[0]
+    assert after > before
 
 
 def test_unknown_policy_name_is_an_error() -> None:
@@ -38,8 +66,10 @@ def test_unknown_policy_name_is_an_error() -> None:
 
 
 def test_parse_action_accepts_json_and_dicts() -> None:
-    assert ENGINE.parse_action('{"kind": "declare", "colour": null}') == DeclareDouble()
-    assert ENGINE.parse_action({"kind": "declare", "colour": "blue"}) == DeclareDouble(colour=B)
+    assert ENGINE.parse_action('{"kind": "double", "colour": "red", "play": false}') == (
+        ChooseDouble(colour=R, play=False))
+    assert ENGINE.parse_action({"kind": "double", "colour": "blue", "play": True}) == (
+        ChooseDouble(colour=B, play=True))
 
 
 def test_state_round_trips_through_json_exactly() -> None:
@@ -127,4 +157,4 @@ def test_heuristic_ends_the_round_while_its_colour_is_positive() -> None:
     action = ENGINE.policy("heuristic").choose(ENGINE.view(state, 1), legal, random.Random(1))
     assert isinstance(action, PlaceCard) and action.colour is Y
     new, _ = ENGINE.apply(state, 1, action)
-    assert new.phase is Phase.DECLARE
+    assert new.phase is Phase.DOUBLES

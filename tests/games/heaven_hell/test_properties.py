@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from games.core.errors import RuleError
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import AnyAction, DeclareDouble, DiscardStuck, PlaceCard
-from games.heaven_hell.cards import CARDS_PER_COLOUR, DECK_SIZE, Colour, Side
+from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.cards import CARDS_PER_COLOUR, DECK_SIZE, Colour, Side, colour_of
 from games.heaven_hell.config import HeavenHellConfig
-from games.heaven_hell.rules import is_stuck
+from games.heaven_hell.rules import asked_seats, is_stuck
 from games.heaven_hell.state import HeavenHellState, Phase
 from tests.games.heaven_hell.helpers import Cards, all_cards, build
 
@@ -26,35 +26,45 @@ def any_action(rng: random.Random) -> AnyAction:
         return PlaceCard(colour=colour, value=value, side=rng.choice(list(Side)))
     if kind == 1:
         return DiscardStuck(colour=colour, value=value)
-    return DeclareDouble(colour=rng.choice([None, colour]))
+    return ChooseDouble(colour=colour, play=rng.random() < 0.5)
 
 
 def hide_differently(state: HeavenHellState, seat: int, rng: random.Random) -> HeavenHellState:
     """The same state as `seat` sees it, with everything hidden from it changed: other hands
-    (same sizes) and the draw pile reshuffled among themselves, other pending declarations
-    changed. Whether the seat to play is stuck is public (a stuck hand is shown), so only
-    reshuffles that keep it are used; a stuck seat's hand itself stays."""
-    doubles = list(state.doubles)
-    if state.phase is Phase.DECLARE:
-        for other in range(state.players):
-            if other != seat:
-                doubles[other] = rng.choice([None, *Colour])
+    (same sizes) and the draw pile reshuffled among themselves, other seats' pending double
+    choices changed. Public facts stay: whether the seat to play is stuck (a stuck hand is shown;
+    that hand itself stays), the cards of colours already revealed at scoring, and who is asked
+    about the colour being scored; only reshuffles that keep them are used."""
+    choices = list(state.choices)
+    for other in asked_seats(state):
+        if other != seat and choices[other] is not None:
+            choices[other] = rng.random() < 0.5
+    revealed = {score.colour for score in state.scored}
     stuck = is_stuck(state)
+    asked = asked_seats(state)
     hidden = [
         other
         for other in range(state.players)
         if other != seat and not (stuck and other == state.current)
     ]
+
+    def shown(card: int) -> bool:
+        return colour_of(card) in revealed
+
     for _ in range(20):
-        pool = list(state.draw_pile) + [card for other in hidden for card in state.hands[other]]
+        pool = list(state.draw_pile) + [
+            card for other in hidden for card in state.hands[other] if not shown(card)
+        ]
         rng.shuffle(pool)
         hands = [list(hand) for hand in state.hands]
         for other in hidden:
-            hands[other], pool = pool[: len(hands[other])], pool[len(hands[other]):]
-        changed = state.model_copy(update={"hands": hands, "draw_pile": pool, "doubles": doubles})
-        if is_stuck(changed) == stuck:
+            kept = [card for card in hands[other] if shown(card)]
+            size = len(hands[other]) - len(kept)
+            hands[other], pool = kept + pool[:size], pool[size:]
+        changed = state.model_copy(update={"hands": hands, "draw_pile": pool, "choices": choices})
+        if is_stuck(changed) == stuck and asked_seats(changed) == asked:
             return changed
-    return state.model_copy(update={"doubles": doubles})
+    return state.model_copy(update={"choices": choices})
 
 
 def check_invariants(state: HeavenHellState, rng: random.Random) -> None:
@@ -64,7 +74,7 @@ def check_invariants(state: HeavenHellState, rng: random.Random) -> None:
     for seat in [*range(state.players), None]:
         view = ENGINE.view(state, seat)
         if seat is None:
-            assert view.hand is None and view.my_double is None
+            assert view.hand is None and view.my_choice is None
         other = hide_differently(state, -1 if seat is None else seat, rng)
         assert ENGINE.view(other, seat) == view
 

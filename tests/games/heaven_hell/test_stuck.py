@@ -115,5 +115,5 @@ def test_the_round_ends_when_the_pile_is_empty_and_nobody_can_place() -> None:
     hands = [cards.take(Y, 1), cards.take(R, 2, 2), cards.take(R, 3), cards.take(R, 5)]
     state = build(cards, hands, rows, draw_pile=[], current=0)
     new, events = ENGINE.apply(state, 0, PlaceCard(colour=Y, value=1, side=Side.HEAVEN))
-    assert new.phase is Phase.DECLARE  # yellow ended positive
+    assert new.round == 1  # scored: yellow ended positive, but nobody holds yellow any more
     assert not any(isinstance(e, TurnSkipped) for e in events)

@@ -1,0 +1,250 @@
+"""The end of a round, colour by colour: before each positive colour, the players still holding
+their double and holding the colour choose at once and in secret to play it there or keep it.
+The table shows who is still choosing for which colour, never what; the choices are revealed
+together, then the colour's hands, then the next colour; the round summary stays one message. A
+restart between two choices keeps the first; the turn timer reminds and stands in for those who
+have not chosen only; a player who leaves has a computer choose for them."""
+
+from __future__ import annotations
+
+import re
+
+import simcord
+
+from bot.settings import Settings
+from cogs.heaven_hell.payloads import choose_code, double_code, place_code
+from games.heaven_hell import ENGINE
+from games.heaven_hell.cards import Side
+from games.heaven_hell.state import HeavenHellState, Phase
+from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
+from tests.bot.heaven_hell.driver import Driver, start
+from tests.bot.helpers import query
+from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
+from tests.support.messages import controls, fields
+from tests.support.table_driver import kinds
+
+PILES_RED = (
+    "🤫 Scoring colour by colour, now 🟥: whoever still holds their ×2 double and holds 🟥 "
+    "chooses in secret to play it here or keep it. The choices are revealed together, then the "
+    "🟥 hands."
+)
+
+
+def last_card_of_the_round() -> HeavenHellState:
+    """Bob (seat 1) closes yellow with his 🟨1, the second closed row after green: the round
+    ends. Heaven leads in red (5 against 1) and blue (4 against 2); alice holds 🟥4 🟦2, bob
+    🟥1 🟦5, carol 🟥3, so all three are asked about red, and then those who kept their
+    double and hold blue about blue."""
+    cards = Cards()
+    rows = {
+        R: (cards.take(R, 5), cards.take(R, 1)),
+        Y: (cards.take(Y, 1, 1), cards.take(Y, 4, 4)),
+        G: (cards.take(G, 1, 1, 1), cards.take(G, 2, 2)),
+        B: (cards.take(B, 4), cards.take(B, 2)),
+    }
+    hands = [
+        cards.take(R, 4) + cards.take(B, 2) + cards.take(P, 1),
+        cards.take(Y, 1) + cards.take(R, 1) + cards.take(B, 5),
+        cards.take(R, 3) + cards.take(P, 2),
+    ]
+    return build(cards, hands, rows, current=1)
+
+
+async def three_people_choosing_for_red(env: simcord.Env, settings: Settings) -> Driver:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+    driver = await start(env, settings, members, channel)
+    driver.set_position(last_card_of_the_round())
+    bob = driver.players[1]
+    hand = await driver.open_hand(bob)
+    await driver.click(bob, hand, choose_code(Y, 1))
+    await driver.click(bob, hand, place_code(Y, 1, Side.HEAVEN))
+    state = driver.state()
+    assert state.phase is Phase.DOUBLES and state.asking is R
+    return driver
+
+
+def deadlines(driver: Driver) -> list[float | None]:
+    return [row[0] for row in query(driver.db, "SELECT deadline FROM seats ORDER BY seat")]
+
+
+def player_lines(driver: Driver) -> list[str]:
+    return fields(driver.table())["Players"].splitlines()
+
+
+def texts(driver: Driver) -> list[str]:
+    return [message.content or "" for message in driver.thread.history()]
+
+
+def summaries(driver: Driver) -> list[str]:
+    return [
+        message.embeds[0].title or ""
+        for message in driver.thread.history()
+        if message.embeds and (message.embeds[0].title or "").startswith("🏁 Round")
+    ]
+
+
+async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_first_choice(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
+    env = simcord_env
+    driver = await three_people_choosing_for_red(env, settings)
+    alice, bob, carol = (driver.players[seat] for seat in range(3))
+    table = driver.table()
+    assert (table.embeds[0].description or "").splitlines()[-1] == PILES_RED
+    for member in (alice, bob, carol):
+        assert f"<@{member.member.id}>" in (table.content or "")
+    lines = player_lines(driver)
+    assert all(line.endswith("· ×2 · 0 points · ⏳ choosing for 🟥") for line in lines)
+
+    hands = {seat: await driver.open_hand(driver.players[seat]) for seat in range(3)}
+    assert (hands[0].embeds[0].description or "").splitlines() == [
+        "🟥4 🟦2 🟪1",
+        "🔒 Closed rows: 🟨 🟩 (their cards can no longer be placed)",
+    ], "every closed row, though alice holds neither colour"
+    assert fields(hands[0])["Now"].splitlines() == [
+        "The round is scored colour by colour, now 🟥 (heaven leads; you hold 4). **Your double "
+        "(×2)**, in secret: play it on 🟥 or keep it. Nobody sees your choice before everyone "
+        "asked about 🟥 has chosen.",
+        "Colours still to score where heaven leads and you hold cards: 🟦.",
+        "×2 is your double: if you hold the most of the colour you play it on, your points there "
+        "are doubled. Played, it is spent, whoever scores.",
+    ]
+    offered = {double_code(R, True): "Play ×2 on 🟥", double_code(R, False): "Keep it"}
+    for hand in hands.values():
+        assert {p: c["label"] for p, c in controls(hand).items()} == offered
+    before = deadlines(driver)
+
+    await driver.click(alice, hands[0], double_code(R, False))
+    assert fields(hands[0])["Now"] == (
+        "Your secret choice: keep your double past 🟥.\nWaiting for bob, carol to choose for 🟥."
+    )
+    lines = player_lines(driver)
+    assert lines[0].endswith("· ✅ has chosen for 🟥")
+    assert lines[1].endswith("· ⏳ choosing for 🟥") and lines[2].endswith("· ⏳ choosing for 🟥")
+    assert deadlines(driver)[1:] == before[1:], "alice's choice gives the others no extra time"
+    assert deadlines(driver)[0] is None
+
+    await env.restart_bot(make_bot())
+
+    await driver.click(bob, hands[1], double_code(R, False))
+    assert driver.state().choices == [False, False, None], "alice's choice survived the restart"
+    again = await driver.open_hand(alice)
+    assert fields(again)["Now"].startswith("Your secret choice: keep your double past 🟥.")
+    assert player_lines(driver)[0].endswith("· ✅ has chosen for 🟥")
+    assert summaries(driver) == []
+
+    await driver.click(carol, hands[2], double_code(R, True))
+    state = driver.state()
+    assert state.phase is Phase.DOUBLES and state.asking is B
+    assert ENGINE.to_act(state) == [0, 1], "carol spent her double and holds no blue"
+    table = driver.table()
+    assert (table.embeds[0].description or "").splitlines()[-1] == PILES_RED.replace("🟥", "🟦")
+    lines = player_lines(driver)
+    assert lines[0].endswith("· ×2 · 0 points · ⏳ choosing for 🟦")
+    assert lines[1].endswith("· ×2 · 0 points · ⏳ choosing for 🟦")
+    assert lines[2].endswith("· ~~×2~~ · 0 points")
+    assert fields(table)["Last moves"].splitlines()[-1] == (
+        "🎭 Doubles for 🟥: carol ×2 · alice keeps theirs · bob keeps theirs"
+    )
+    scored = fields(table)["Scored so far this round"].splitlines()
+    assert scored[:3] == [
+        "🟥 😈 1 │ 😇 5",
+        "😇 Heaven leads: **alice** holds the most (4) and scores **+4**.",
+        "In hand: alice 4 · bob 1 · carol 3",
+    ]
+    assert "🟨 😈 8 │ 😇 3" in scored and "🟦 😈 2 │ 😇 4" not in scored
+    assert summaries(driver) == [], "the round summary waits for the round's last colour"
+
+    hands = {seat: await driver.open_hand(driver.players[seat]) for seat in (0, 1)}
+    assert set(controls(hands[0])) == {double_code(B, True), double_code(B, False)}
+    assert fields(hands[0])["Now"].splitlines()[1] == (
+        "No colour still to score where heaven leads holds any of your cards: kept, it will not "
+        "be used this round."
+    )
+    await driver.click(bob, hands[1], double_code(B, True))
+    await driver.click(alice, hands[0], double_code(B, False))
+
+    state = driver.state()
+    assert state.round == 1 and state.phase is Phase.PLAY
+    assert state.reports[0].doubles == [None, B, R]
+    assert state.reports[0].points == [4, 10, 0]
+    assert [kind for _, _, kind in kinds(driver.db)][-5:] == ["double"] * 5
+    assert summaries(driver) == ["🏁 Round 1 of 3 is over"]
+    summary = next(m for m in driver.thread.history() if m.embeds and
+                   m.embeds[0].title == "🏁 Round 1 of 3 is over")
+    assert summary.embeds[0].description == (
+        "🎭 Doubles revealed: alice no double · bob ×2 🟦 · carol ×2 🟥"
+    )
+    assert fields(summary)["🟦 😈 2 │ 😇 4"].splitlines()[0] == (
+        "😇 Heaven leads: **bob** holds the most (5) and played the ×2 double: **+10**."
+    )
+    assert not any("choosing" in line or "chosen" in line for line in player_lines(driver))
+
+    await driver.play_to_the_end()
+
+    driver.check_hands_were_seen()
+    assert summaries(driver) == [f"🏁 Round {n} of 3 is over" for n in (1, 2, 3)]
+    *_, table, _ = driver.thread.history()
+    final = table.content or ""
+    assert final.startswith("🏁 Game over.")
+    assert not re.search(r"-\d", final), "negative points take a true minus sign"
+
+
+async def test_the_timer_reminds_and_chooses_only_for_those_who_have_not_chosen(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await three_people_choosing_for_red(env, settings)
+    alice, bob, carol = (driver.players[seat] for seat in range(3))
+    hand = await driver.open_hand(alice)
+    await env.advance_time(10)
+    await driver.click(alice, hand, double_code(R, False))
+    count = len(texts(driver))
+
+    await env.advance_time(TURN_SECONDS / 2 - 10)
+    reminders = [text for text in texts(driver)[count:] if text.startswith("⏳")]
+    assert reminders == [
+        f"⏳ <@{bob.member.id}>, <@{carol.member.id}>, it is your turn: time runs out "
+        f"<t:{int(deadlines(driver)[1] or 0)}:R>."
+    ]
+    await env.advance_time(TURN_SECONDS / 2)
+    timeouts = [text for text in texts(driver) if text.startswith("⌛")]
+    assert timeouts == [
+        f"⌛ <@{bob.member.id}>, <@{carol.member.id}> ran out of time: a computer player "
+        "acts for them this time."
+    ]
+    chosen = [(seat, actor) for seat, actor, kind in kinds(driver.db) if kind == "double"]
+    assert chosen == [(0, "human"), (1, "timeout"), (2, "timeout")]
+    state = driver.state()
+    assert state.asking is B and ENGINE.to_act(state) == [0, 1], "bob's computer kept his double"
+    assert query(driver.db, "SELECT autopilot, stand_in, timeouts FROM seats ORDER BY seat") == [
+        (0, 0, 0),
+        (0, 0, 1),
+        (0, 0, 1),
+    ]
+    assert deadlines(driver)[1] is not None, "bob chooses for blue himself, in his own time"
+    assert not any(
+        "it is your turn" in text and f"<@{alice.member.id}>" in text for text in texts(driver)
+    )
+
+
+async def test_a_player_who_leaves_has_a_computer_choose_for_them(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    driver = await three_people_choosing_for_red(env, settings)
+    carol = driver.players[2]
+    await carol.member.slash(driver.thread, "game leave")
+    assert [(seat, actor, kind) for seat, actor, kind in kinds(driver.db)][-1] == (
+        2,
+        "computer",
+        "double",
+    )
+    assert player_lines(driver)[2].startswith("▪️ 🤖 **Computer 3**")
+    assert player_lines(driver)[2].endswith("· ✅ has chosen for 🟥")
+    del driver.players[2]
+    while driver.state().round == 0:
+        await driver.play_one()
+    assert len(driver.state().reports) == 1
