@@ -308,22 +308,16 @@ def _lay_off(state: GameState, seat: int, action: LayOff, events: list[GameEvent
 def _end_turn(
     state: GameState, seat: int, action: Discard | PlaySkip, events: list[GameEvent]
 ) -> None:
+    """A Skip is checked against its target even as the last card, where it then has no
+    effect and lies on the discard pile: the rules let it be played, not played anywhere."""
     player = state.players[seat]
     _take_from_hand(player, action.card)
+    if isinstance(action, PlaySkip):
+        _check_skip(state, seat, action)
     if isinstance(action, PlaySkip) and player.hand:
-        if not is_skip(action.card):
-            raise RuleError("not_a_skip", card=action.card)
-        _check_seat(state, action.target)
-        if action.target == seat:
-            raise RuleError("cannot_skip_self")
-        target = state.players[action.target]
-        if target.skip is not None:
-            raise RuleError("target_has_skip", target=action.target)
-        target.skip = action.card
+        state.players[action.target].skip = action.card
         events.append(SkipPlaced(seat=seat, target=action.target, card=action.card))
     else:
-        if isinstance(action, PlaySkip) and not is_skip(action.card):
-            raise RuleError("not_a_skip", card=action.card)
         player.discard.append(action.card)
         events.append(Discarded(seat=seat, card=action.card))
     state.turns += 1
@@ -335,6 +329,16 @@ def _end_turn(
         _start_round(state, (state.dealer + 1) % len(state.players), events)
     elif state.phase is not Phase.KEEP:
         _begin_turn(state, (seat + 1) % len(state.players), events)
+
+
+def _check_skip(state: GameState, seat: int, action: PlaySkip) -> None:
+    if not is_skip(action.card):
+        raise RuleError("not_a_skip", card=action.card)
+    _check_seat(state, action.target)
+    if action.target == seat:
+        raise RuleError("cannot_skip_self")
+    if state.players[action.target].skip is not None:
+        raise RuleError("target_has_skip", target=action.target)
 
 
 def _end_round(state: GameState, out: int, events: list[GameEvent]) -> None:
