@@ -185,6 +185,13 @@ def test_hard_side_keep_rule() -> None:
     assert all_cards(new) == all_cards(state)
 
 
+def test_the_cards_kept_are_the_listed_choice_in_whatever_order_they_were_picked() -> None:
+    state, _ = apply(_hard_round_end(), 0, Discard(card=c(14)))
+    picked = KeepCards(cards=[skip(1), c(5), c(2)])
+    assert picked in legal_actions(state, 1)
+    assert ENGINE.parse_action({"kind": "keep", "cards": [c(5), skip(1), c(2)]}) == picked
+
+
 def test_keep_outside_the_keep_phase_is_refused() -> None:
     state = make_state([[c(1)], [c(2)]])
     with pytest.raises(RuleError) as err:
