@@ -17,7 +17,7 @@ from games.level8.cards import is_number
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import start
-from tests.support.messages import controls, fields, options
+from tests.support.messages import controls, fields, options, show_again
 from tests.support.table_driver import kinds, logged_actions
 
 
@@ -68,6 +68,35 @@ async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     ]
     other = driver.players[1 - seat]
     assert driver.table().content.startswith(f"▶️ Turn: <@{other.member.id}>")
+
+
+async def test_a_double_click_on_the_draw_pile_still_names_the_card_drawn(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """One card is drawn; the second click is out of date, and its answer, like every hand
+    shown until the turn ends, still says which card is new."""
+    env = simcord_env
+    driver = await two_people(env, settings)
+    seat = driver.state().current
+    player = driver.players[seat]
+    hand = await driver.open_hand(player)
+    before = driver.state().players[seat].hand
+    pile = controls(hand)["dp"]
+    await driver.click(player, hand, "dp")
+    (new,) = set(driver.state().players[seat].hand) - set(before)
+    note = f"🆕 You drew {card(new)}."
+    assert (hand.embeds[0].description or "").splitlines()[-1] == note
+
+    await player.member.click(hand, custom_id=show_again(env, hand, pile))
+    driver.collect(player.member.id)
+    assert kinds(settings.database_path) == [(seat, "human", "draw_pile")]
+    assert hand.content.startswith("⚠️ That button was out of date")
+    assert (hand.embeds[0].description or "").splitlines()[-1] == note
+    reopened = await driver.open_hand(player)
+    assert (reopened.embeds[0].description or "").splitlines()[-1] == note
+
+    await driver.select(player, reopened, "x", [options(reopened, "x")[0]])
+    assert "🆕" not in (reopened.embeds[0].description or "")
 
 
 async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(

@@ -21,6 +21,7 @@ from games.level8.events import DrewFromDiscard, DrewFromPile, SkipPlaced, SkipS
 from games.level8.levels import GroupKind
 from games.level8.rules import apply, legal_actions
 from games.level8.state import GameState, Phase
+from games.level8.view import make_view
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -51,6 +52,18 @@ def test_draw_from_pile_then_play() -> None:
     assert new.phase is Phase.PLAY
     assert events == [DrewFromPile(seat=0)]
     refused(new, 0, DrawFromPile(), "already_drew")
+
+
+def test_the_seat_s_own_view_names_the_card_drawn_until_its_turn_ends() -> None:
+    state = make_state([[c(1), c(5), c(9)], [c(2)]], phase=Phase.DRAW)
+    top = state.draw[-1]
+    drew, _ = apply(state, 0, DrawFromPile())
+    assert make_view(drew, 0).drawn == top
+    assert make_view(drew, 1).drawn is None and make_view(drew, None).drawn is None
+    discarded, _ = apply(drew, 0, Discard(card=c(5)))
+    assert make_view(discarded, 0).drawn is None
+    took, _ = apply(discarded, 1, DrawFromDiscard(owner=0))
+    assert make_view(took, 1).drawn == c(5)
 
 
 def test_draw_from_another_players_discard_pile() -> None:
