@@ -17,10 +17,10 @@ from games.level8.cards import is_number
 from games.level8.levels import GroupKind
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
-from tests.bot.level8.driver import start
+from tests.bot.level8.driver import Driver, start
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
 from tests.support.messages import controls, fields, options, show_again
-from tests.support.table_driver import kinds, logged_actions
+from tests.support.table_driver import Player, kinds, logged_actions
 
 
 def speak_french(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,19 +43,32 @@ async def two_people(env: simcord.Env, settings: Settings, **options: Any) -> An
     return await start(env, settings, [alice, bob], channel, **options)
 
 
+def last_line(hand: simcord.ResponseMessage) -> str:
+    return (hand.embeds[0].description or "").splitlines()[-1]
+
+
+async def draw_from_the_pile(driver: Driver) -> tuple[Player, simcord.ResponseMessage, Any]:
+    """The seat to play opens its hand and draws from the pile; returns the player, the hand,
+    which names the card drawn, and the "Draw pile" button as it was before the click."""
+    seat = driver.state().current
+    player = driver.players[seat]
+    hand = await driver.open_hand(player)
+    before = driver.state().players[seat].hand
+    pile = controls(hand)["dp"]
+    await driver.click(player, hand, "dp")
+    (new,) = set(driver.state().players[seat].hand) - set(before)
+    assert last_line(hand) == f"🆕 You drew {card(new)}."
+    return player, hand, pile
+
+
 async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
     env = simcord_env
     driver = await two_people(env, settings)
-    seat = driver.state().current
-    player = driver.players[seat]
-    hand = await driver.open_hand(player)
-    before = driver.state().players[seat].hand
-    await driver.click(player, hand, "dp")
+    player, hand, _ = await draw_from_the_pile(driver)
+    seat = player.seat
     drawn = driver.state().players[seat].hand
-    (new,) = set(drawn) - set(before)
-    assert (hand.embeds[0].description or "").splitlines()[-1] == f"🆕 You drew {card(new)}."
 
     await env.restart_bot(make_bot())
 
@@ -79,23 +92,16 @@ async def test_a_double_click_on_the_draw_pile_still_names_the_card_drawn(
     shown until the turn ends, still says which card is new."""
     env = simcord_env
     driver = await two_people(env, settings)
-    seat = driver.state().current
-    player = driver.players[seat]
-    hand = await driver.open_hand(player)
-    before = driver.state().players[seat].hand
-    pile = controls(hand)["dp"]
-    await driver.click(player, hand, "dp")
-    (new,) = set(driver.state().players[seat].hand) - set(before)
-    note = f"🆕 You drew {card(new)}."
-    assert (hand.embeds[0].description or "").splitlines()[-1] == note
+    player, hand, pile = await draw_from_the_pile(driver)
+    note = last_line(hand)
 
     await player.member.click(hand, custom_id=show_again(env, hand, pile))
     driver.collect(player.member.id)
-    assert kinds(settings.database_path) == [(seat, "human", "draw_pile")]
+    assert kinds(settings.database_path) == [(player.seat, "human", "draw_pile")]
     assert hand.content.startswith("⚠️ That button was out of date")
-    assert (hand.embeds[0].description or "").splitlines()[-1] == note
+    assert last_line(hand) == note
     reopened = await driver.open_hand(player)
-    assert (reopened.embeds[0].description or "").splitlines()[-1] == note
+    assert last_line(reopened) == note
 
     await driver.select(player, reopened, "x", [options(reopened, "x")[0]])
     assert "🆕" not in (reopened.embeds[0].description or "")
