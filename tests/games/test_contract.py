@@ -193,7 +193,8 @@ def probe(engine: Engine, state: BaseModel, players: int, rng: random.Random) ->
             refused += 1
             continue
         assert accepts_too is not None and accepts_too(state, seat, action), (
-            f"{engine.key}: seat {seat} may play {action!r}, not among {legal[seat]!r}"
+            f"{engine.key}: seat {seat} may play {action!r}, not among its legal actions "
+            f"({len(legal[seat])}, the first: {legal[seat][:5]!r})"
         )
     return refused
 
