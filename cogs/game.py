@@ -25,10 +25,15 @@ class GameCommands(commands.Cog):
         self.bot = bot
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Game:
-        game = await self.bot.tables.game_in(interaction.channel_id or 0)
-        if game is None:
-            raise TableError("no_game_here")
-        return game
+        """The open game of the channel or thread; otherwise a refusal that says how the last
+        game played there ended, if there was one."""
+        place = interaction.channel_id or 0
+        game = await self.bot.tables.game_in(place)
+        if game is not None:
+            return game
+        tr = Texts(interaction_locale(interaction))
+        ended = await self.bot.tables.ended_here(interaction.guild_id or 0, place, tr)
+        raise TableError("no_game_here", ended)
 
     @game.command(name=_("game.hand.name"), description=_("game.hand.description"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

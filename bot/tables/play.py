@@ -15,10 +15,19 @@ from bot.tables.core import TableCore
 from bot.tables.errors import TableError
 from bot.tables.lobby import leave_lobby
 from bot.tables.moves import Moves
-from bot.tables.records import Actor, Game, GameStatus, Seat, StaleGame
+from bot.tables.records import (
+    OPEN_STATUSES,
+    Actor,
+    Game,
+    GameStatus,
+    Seat,
+    StaleGame,
+    last_game_in,
+)
 from bot.tables.turns import Running, record_own_move, refresh_turns
 from bot.tables.ui import HandContext
 from games.core.errors import RuleError
+from games.core.result import GameResult
 
 
 def player_seat(game: Game, user_id: int) -> Seat:
@@ -197,3 +206,20 @@ class Play:
         if game.status is GameStatus.RUNNING:
             lines.append(render.turn_line(game, seats, self.core.running(game).to_act(), tr))
         return "\n".join(line for line in lines if line)
+
+    async def ended_here(self, guild_id: int, place_id: int, tr: Texts) -> str | None:
+        """Where no game is open but one was played (a game's thread once it ended): which game
+        that was and how it ended, its results as the final table gives them. None when no game
+        was ever played there."""
+        game = await last_game_in(self.core.db, guild_id, place_id)
+        if game is None or game.status in OPEN_STATUSES:
+            return None
+        name = render.game_name(game.game_key, tr)
+        if game.status is GameStatus.CANCELLED:
+            return tr("errors.cancelled_here", game=name, id=game.id)
+        lines = [tr("errors.ended_here", game=name, id=game.id)]
+        if game.outcome is not None:
+            outcome = GameResult.model_validate_json(game.outcome)
+            seats = self.core.publisher.seat_infos(game, tr)
+            lines += render.results_lines(outcome, seats, tr, game.game_key)
+        return "\n".join(lines)

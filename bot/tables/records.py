@@ -255,6 +255,16 @@ async def open_game_in(db: Database, place_id: int) -> Game | None:
     return await load_game(db, row["id"]) if row is not None else None
 
 
+async def last_game_in(db: Database, guild_id: int, place_id: int) -> Game | None:
+    """The newest game of a channel or thread, whatever its status. Filtered by guild first:
+    a guild's games are indexed, a place's closed games are not."""
+    row = await db.fetchone(
+        "SELECT id FROM games WHERE guild_id = ? AND place_id = ? ORDER BY id DESC LIMIT 1",
+        (guild_id, place_id),
+    )
+    return await load_game(db, row["id"]) if row is not None else None
+
+
 @dataclass(frozen=True)
 class ShardFilter:
     """The guilds one process serves: Discord puts guild `g` on shard `(g >> 22) % count`."""

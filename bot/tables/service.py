@@ -44,6 +44,7 @@ class TableService:
         self.back = play.back
         self.leave = play.leave
         self.status_text = play.status_text
+        self.ended_here = play.ended_here
         self.recover = Recovery(self.core, self.moves).recover
 
     def close(self) -> None:

@@ -1,9 +1,7 @@
 """The first step of a turn: draw from the draw pile or take the top of any discard pile.
 
-A hand is sorted, so a card drawn from the pile would disappear among the others: the draw
-leaves the hand as it was in the next `ui_state` ("n<cards>"), and the hand that follows names
-the one card that was not there.
-"""
+A hand is sorted, so a card drawn would disappear among the others: the seat's view names it
+until the turn ends, and every hand drawn from that view says which card is new."""
 
 from __future__ import annotations
 
@@ -14,16 +12,13 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, Choice, Control, SeatInfo
-from cogs.level8.payloads import cards_code, read_cards
+from bot.tables.ui import ActionButton, Control, SeatInfo
 from cogs.level8.words import card, clip, count, owner_name
 from games.level8.actions import DrawFromDiscard, DrawFromPile
 from games.level8.view import Level8View
 
 PILE = "dp"
 DISCARD = "dd"
-BEFORE = "n"
-"""`ui_state` prefix: the hand before the draw."""
 BUTTONS_PER_ROW = 5
 LABEL_LIMIT = 80
 
@@ -53,27 +48,11 @@ def controls(
     return [replace(button, row=index // BUTTONS_PER_ROW) for index, button in enumerate(buttons)]
 
 
-def choose(payload: str, hand: Sequence[int]) -> Choice:
-    state = BEFORE + cards_code(list(hand))
+def choose(payload: str) -> DrawFromPile | DrawFromDiscard:
     if payload == PILE:
-        return Choice(action=DrawFromPile(), ui_state=state)
+        return DrawFromPile()
     owner = payload.removeprefix(DISCARD)
     if not owner.isdigit():
         raise ValueError(payload)
-    return Choice(action=DrawFromDiscard(owner=int(owner)), ui_state=state)
+    return DrawFromDiscard(owner=int(owner))
 
-
-def drawn(ui_state: str, hand: Sequence[int]) -> int | None:
-    """The card just drawn: the one card of `hand` that the hand before the draw lacked."""
-    if not ui_state.startswith(BEFORE):
-        return None
-    try:
-        before = read_cards(ui_state[1:])
-    except ValueError:
-        return None
-    new = list(hand)
-    for card_id in before:
-        if card_id not in new:
-            return None
-        new.remove(card_id)
-    return new[0] if len(new) == 1 else None

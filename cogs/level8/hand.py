@@ -18,7 +18,7 @@ from bot.tables.ui import Choice, Control, HandContext, HandPanel
 from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
 from cogs.level8.builder import Building, read_building
 from cogs.level8.payloads import read_card, read_groups
-from cogs.level8.table import COLOUR, turn_text
+from cogs.level8.table import COLOUR, next_level, turn_text
 from cogs.level8.words import card, cards, level_text
 from games.core.errors import RuleError
 from games.level8.levels import HARD_KEEP_MAX
@@ -39,16 +39,18 @@ def hand_panel(ctx: HandContext) -> HandPanel:
     tr = ctx.tr
     me = view.players[ctx.seat]
     description = cards(view.hand) or tr("level8.hand.empty")
-    new = draw.drawn(ctx.ui_state, view.hand)
-    if new is not None:
-        description += "\n" + tr("level8.hand.drawn", card=card(new))
+    if view.drawn is not None:
+        description += "\n" + tr("level8.hand.drawn", card=card(view.drawn))
     embed = discord.Embed(
-        title=tr("level8.hand.title", level=me.level), description=description, colour=COLOUR
+        title=tr("level8.hand.title", level=me.round_level), description=description, colour=COLOUR
     )
-    asks = level_text(tr, me.requirements)
+    asks = level_text(tr, me.round_requirements)
     if me.displayed:
         asks = tr("level8.hand.laid_down", level=asks)
-    embed.add_field(name=tr("level8.hand.asks", level=me.level), value=asks, inline=False)
+    embed.add_field(name=tr("level8.hand.asks", level=me.round_level), value=asks, inline=False)
+    if view.round_over and view.phase is not Phase.OVER:
+        next_asks = level_text(tr, me.requirements)
+        embed.add_field(name=next_level(view, me, tr), value=next_asks, inline=False)
     controls: list[Control] = []
     if view.phase is Phase.OVER:
         status = tr("level8.hand.status.over")
@@ -132,7 +134,7 @@ def dispatch(ctx: HandContext, view: Level8View, payload: str, values: Sequence[
     hand = view.hand or []
     requirements = view.players[ctx.seat].requirements
     if payload == draw.PILE or payload.startswith(draw.DISCARD):
-        return draw.choose(payload, hand)
+        return Choice(action=draw.choose(payload))
     if payload == display.PROPOSAL:
         offered = display.proposal(ctx.legal)
         if offered is None:

@@ -43,7 +43,7 @@ def table_panel(ctx: TableContext) -> Panel:
         info = ctx.seats[player.seat]
         embed.add_field(
             name=seat_title(player, info, player.seat in ctx.to_act, tr),
-            value=seat_lines(player, tr),
+            value=seat_lines(view, player, tr),
             inline=False,
         )
     turns = max(len(view.players), 3) + 1
@@ -81,11 +81,14 @@ def piles(view: Level8View, tr: Texts) -> str:
 def seat_title(player: PublicPlayer, info: SeatInfo, acting: bool, tr: Texts) -> str:
     mark = "▶️" if acting else "▪️"
     robot = "🤖 " if info.is_computer or info.autopilot else ""
-    return f"{mark} {robot}{info.name} · {tr('level8.table.level', level=player.level)}"
+    level = tr("level8.table.level", level=player.round_level)
+    return f"{mark} {robot}{info.name} · {level}"
 
 
-def seat_lines(player: PublicPlayer, tr: Texts) -> str:
-    asks = level_text(tr, player.requirements)
+def seat_lines(view: Level8View, player: PublicPlayer, tr: Texts) -> str:
+    """The round on show (its level, laid down or not, its groups), then, once that round is
+    over, where the seat goes: the groups were made for the level played, not the next one."""
+    asks = level_text(tr, player.round_requirements)
     if player.displayed:
         asks = tr("level8.table.laid_down", level=asks)
     top = card(player.discard_top) if player.discard_top is not None else "—"
@@ -94,7 +97,15 @@ def seat_lines(player: PublicPlayer, tr: Texts) -> str:
         facts.append(tr("level8.table.skip_waiting", skip=SKIP))
     lines = [f"🎯 {asks}", " · ".join(facts)]
     lines += [group_text(tr, group) for group in player.groups]
+    if view.round_over:
+        lines.append(next_level(view, player, tr))
     return "\n".join(lines)
+
+
+def next_level(view: Level8View, player: PublicPlayer, tr: Texts) -> str:
+    """"Next round: level 3", or at the end of the game the level reached."""
+    key = "level8.table.reached" if view.phase is Phase.OVER else "level8.table.next"
+    return tr(key, level=player.level)
 
 
 def last_lines(lines: Sequence[str], most: int) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from games.level8.groups import PlacedCard
 
@@ -63,10 +63,19 @@ class PlaySkip(_Action):
 
 
 class KeepCards(_Action):
-    """Hard side: the hand cards (at most 4) carried into the next round."""
+    """Hard side: the hand cards (at most 4) carried into the next round.
+
+    The cards are a set, kept in ascending order: the same choice made in another order (a
+    menu's values come in the order they were picked) is the same action, the one
+    `legal_actions` lists."""
 
     kind: Literal["keep"] = "keep"
     cards: list[int]
+
+    @field_validator("cards")
+    @classmethod
+    def _ascending(cls, cards: list[int]) -> list[int]:
+        return sorted(cards)
 
 
 Action = Annotated[

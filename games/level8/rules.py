@@ -170,6 +170,7 @@ def _start_round(state: GameState, dealer: int, events: list[GameEvent]) -> None
     for player in state.players:
         player.hand = list(player.kept or [])
         player.kept = None
+        player.ended_level = None
         player.groups = []
         player.discard = []
         player.skip = None
@@ -246,7 +247,8 @@ def _draw(
     if isinstance(action, DrawFromPile):
         if not state.draw:
             raise RuleError("draw_pile_empty")
-        player.hand.append(state.draw.pop())
+        player.drawn = state.draw.pop()
+        player.hand.append(player.drawn)
         events.append(DrewFromPile(seat=seat))
         _rebuild_if_needed(state, events)
     else:
@@ -254,9 +256,9 @@ def _draw(
         pile = state.players[action.owner].discard
         if not pile:
             raise RuleError("discard_pile_empty", owner=action.owner)
-        card = pile.pop()
-        player.hand.append(card)
-        events.append(DrewFromDiscard(seat=seat, owner=action.owner, card=card))
+        player.drawn = pile.pop()
+        player.hand.append(player.drawn)
+        events.append(DrewFromDiscard(seat=seat, owner=action.owner, card=player.drawn))
     state.phase = Phase.PLAY
 
 
@@ -308,22 +310,17 @@ def _lay_off(state: GameState, seat: int, action: LayOff, events: list[GameEvent
 def _end_turn(
     state: GameState, seat: int, action: Discard | PlaySkip, events: list[GameEvent]
 ) -> None:
+    """A Skip is checked against its target even as the last card, where it then has no
+    effect and lies on the discard pile: the rules let it be played, not played anywhere."""
     player = state.players[seat]
     _take_from_hand(player, action.card)
+    if isinstance(action, PlaySkip):
+        _check_skip(state, seat, action)
+    player.drawn = None
     if isinstance(action, PlaySkip) and player.hand:
-        if not is_skip(action.card):
-            raise RuleError("not_a_skip", card=action.card)
-        _check_seat(state, action.target)
-        if action.target == seat:
-            raise RuleError("cannot_skip_self")
-        target = state.players[action.target]
-        if target.skip is not None:
-            raise RuleError("target_has_skip", target=action.target)
-        target.skip = action.card
+        state.players[action.target].skip = action.card
         events.append(SkipPlaced(seat=seat, target=action.target, card=action.card))
     else:
-        if isinstance(action, PlaySkip) and not is_skip(action.card):
-            raise RuleError("not_a_skip", card=action.card)
         player.discard.append(action.card)
         events.append(Discarded(seat=seat, card=action.card))
     state.turns += 1
@@ -337,11 +334,22 @@ def _end_turn(
         _begin_turn(state, (seat + 1) % len(state.players), events)
 
 
+def _check_skip(state: GameState, seat: int, action: PlaySkip) -> None:
+    if not is_skip(action.card):
+        raise RuleError("not_a_skip", card=action.card)
+    _check_seat(state, action.target)
+    if action.target == seat:
+        raise RuleError("cannot_skip_self")
+    if state.players[action.target].skip is not None:
+        raise RuleError("target_has_skip", target=action.target)
+
+
 def _end_round(state: GameState, out: int, events: list[GameEvent]) -> None:
     """+2 for the seat that went out (a win from level 7), +1 for every other displayed seat."""
     went_out_from = state.players[out].level
     before = [p.level for p in state.players]
     for seat, player in enumerate(state.players):
+        player.ended_level = player.level
         if seat == out:
             player.level = min(FINAL_LEVEL, player.level + 2)
         elif player.displayed:
@@ -373,6 +381,7 @@ def _keep(state: GameState, seat: int, action: KeepCards, events: list[GameEvent
 
 
 def _win(state: GameState, seat: int, reason: EndReason, events: list[GameEvent]) -> None:
+    state.players[seat].drawn = None
     state.winner = seat
     state.end_reason = reason
     state.phase = Phase.OVER

@@ -17,7 +17,13 @@ RECENT_EVENTS = 40
 
 
 class PlayerState(BaseModel):
-    """One seat. `discard` is its personal pile (top last); `skip` the Skip lying in front."""
+    """One seat. `discard` is its personal pile (top last); `skip` the Skip lying in front;
+    `drawn` the card it drew this turn, until the turn ends.
+
+    `level` is the level the seat plays, or will play once a round has ended. `ended_level` is
+    the level it played in the round that has just ended, set for as long as that round's groups
+    stay on show (the hard side's keep step, the end of the game) and None while a round is
+    under way: the groups on show were made for it, not for `level`."""
 
     level: int = 1
     hand: list[int] = []
@@ -25,6 +31,8 @@ class PlayerState(BaseModel):
     groups: list[Group] = []
     skip: int | None = None
     kept: list[int] | None = None
+    drawn: int | None = None
+    ended_level: int | None = None
 
     @property
     def displayed(self) -> bool:

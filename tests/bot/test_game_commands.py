@@ -60,6 +60,11 @@ async def test_last_player_leaving_cancels_the_game(
     await alice.slash(place, "game leave")
     assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]
     assert place.history()[-1].content == "❌ This game was cancelled."
+    answer = (await alice.slash(place, "game hand")).response
+    assert answer is not None and answer.content == (
+        "There is no game running here any more: The Game #1 was cancelled. "
+        "Start a new one with /play."
+    )
 
 
 async def test_a_host_who_leaves_passes_the_table_on(

@@ -115,3 +115,13 @@ def forge_control(
     button = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
     stored.components.append({"type": 1, "components": [button]})
     return custom_id
+
+
+def show_again(env: simcord.Env, message: Any, control: dict[str, Any]) -> str:
+    """Puts a control the message showed before back on the stored message; returns its custom
+    id. A double click is two clicks on the same control, the second before the client shows
+    the answer to the first; SimCord runs one click at a time and clicks only what a message
+    shows, so the second click needs the control back."""
+    stored = env.backend.get_message(message.channel_id, message.id)
+    stored.components.append({"type": 1, "components": [control]})
+    return str(control["custom_id"])

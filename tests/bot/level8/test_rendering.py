@@ -18,6 +18,7 @@ from cogs.level8.payloads import card_code
 from cogs.level8.ui import Level8UI
 from games.core.result import GameResult, SeatResult
 from games.level8 import ENGINE
+from games.level8.actions import Discard
 from games.level8.config import LevelSide
 from games.level8.events import Discarded, DrewFromDiscard, LaidOff, RoundEnded
 from games.level8.groups import PlacedCard
@@ -241,6 +242,47 @@ def test_groups_and_moves_read_naturally_in_both_languages() -> None:
         f"**{LONG_NAME}1**\u00a0: a pris 🟥14 chez {LONG_NAME}0"
         f" · a ajouté 🟥15 chez {LONG_NAME}0"
     )
+
+
+def test_the_final_table_shows_the_round_played_and_apart_the_level_reached() -> None:
+    """Bob goes out on level 7 and wins; alice had laid down level 6, carol nothing. Each line
+    gives the level played in the last round with its groups (alice's level 6 ✅, not level 7),
+    then the level reached."""
+    colour = group(GroupKind.COLOUR, *[c(v, PURPLE) for v in (1, 3, 8, 9, 12)])
+    bob_groups = [group(GroupKind.SET, c(5), c(5, BLUE), c(5, GREEN)), colour]
+    alice_groups = [
+        group(GroupKind.SET, c(2), c(2, BLUE)),
+        group(GroupKind.SET, c(4), c(4, BLUE), c(4, GREEN)),
+        group(GroupKind.SET, c(6), c(6, BLUE), c(6, GREEN)),
+    ]
+    state = make_state(
+        [[c(10), c(11)], [c(14)], [c(1, BLUE), c(2, GREEN)]],
+        current=1,
+        levels=[6, 7, 3],
+        groups={0: alice_groups, 1: bob_groups},
+    )
+    state, _ = ENGINE.apply(state, 1, Discard(card=c(14)))
+    assert state.phase is Phase.OVER
+    view = ENGINE.view(state, None)
+    shown = {}
+    for tr in (Texts("en"), FRENCH):
+        panel = UI.render_table(TableContext(1, view, [], seats(3), [], True, tr))
+        shown[tr.locale] = {f.name: (f.value or "").splitlines() for f in panel.embeds[0].fields}
+    alice = shown["en"][f"▪️ {LONG_NAME}0 · level 6"]
+    assert alice[0] == "🎯 pair + 2 triples ✅ laid down"
+    assert alice[2:] == [
+        "Pair of 2s: 🟥2 🟦2",
+        "Triple of 4s: 🟥4 🟦4 🟩4",
+        "Triple of 6s: 🟥6 🟦6 🟩6",
+        "🏁 Level reached: 7",
+    ]
+    bob = shown["en"][f"▪️ {LONG_NAME}1 · level 7"]
+    assert bob[0] == "🎯 triple + 5 cards of one colour ✅ laid down"
+    assert bob[-1] == "🏁 Level reached: 8"
+    carol = shown["en"][f"▪️ {LONG_NAME}2 · level 3"]
+    assert (carol[0], carol[-1]) == ("🎯 run of 3 + 4 cards of one colour", "🏁 Level reached: 3")
+    alice = shown["fr"][f"▪️ {LONG_NAME}0 · niveau 6"]
+    assert (alice[0], alice[-1]) == ("🎯 paire + 2 brelans ✅ posé", "🏁 Niveau atteint\u00a0: 7")
 
 
 def test_the_hand_tells_how_to_end_the_turn_with_the_cards_it_holds() -> None:

@@ -14,11 +14,13 @@ from bot.settings import Settings
 from cogs.level8.payloads import card_code, cards_code
 from cogs.level8.words import card
 from games.level8.cards import is_number
+from games.level8.levels import GroupKind
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
-from tests.bot.level8.driver import start
-from tests.support.messages import controls, fields, options
-from tests.support.table_driver import kinds, logged_actions
+from tests.bot.level8.driver import Driver, start
+from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
+from tests.support.messages import controls, fields, options, show_again
+from tests.support.table_driver import Player, kinds, logged_actions
 
 
 def speak_french(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -41,19 +43,32 @@ async def two_people(env: simcord.Env, settings: Settings, **options: Any) -> An
     return await start(env, settings, [alice, bob], channel, **options)
 
 
+def last_line(hand: simcord.ResponseMessage) -> str:
+    return (hand.embeds[0].description or "").splitlines()[-1]
+
+
+async def draw_from_the_pile(driver: Driver) -> tuple[Player, simcord.ResponseMessage, Any]:
+    """The seat to play opens its hand and draws from the pile; returns the player, the hand,
+    which names the card drawn, and the "Draw pile" button as it was before the click."""
+    seat = driver.state().current
+    player = driver.players[seat]
+    hand = await driver.open_hand(player)
+    before = driver.state().players[seat].hand
+    pile = controls(hand)["dp"]
+    await driver.click(player, hand, "dp")
+    (new,) = set(driver.state().players[seat].hand) - set(before)
+    assert last_line(hand) == f"🆕 You drew {card(new)}."
+    return player, hand, pile
+
+
 async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
     env = simcord_env
     driver = await two_people(env, settings)
-    seat = driver.state().current
-    player = driver.players[seat]
-    hand = await driver.open_hand(player)
-    before = driver.state().players[seat].hand
-    await driver.click(player, hand, "dp")
+    player, hand, _ = await draw_from_the_pile(driver)
+    seat = player.seat
     drawn = driver.state().players[seat].hand
-    (new,) = set(drawn) - set(before)
-    assert (hand.embeds[0].description or "").splitlines()[-1] == f"🆕 You drew {card(new)}."
 
     await env.restart_bot(make_bot())
 
@@ -68,6 +83,68 @@ async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     ]
     other = driver.players[1 - seat]
     assert driver.table().content.startswith(f"▶️ Turn: <@{other.member.id}>")
+
+
+async def test_a_double_click_on_the_draw_pile_still_names_the_card_drawn(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """One card is drawn; the second click is out of date, and its answer, like every hand
+    shown until the turn ends, still says which card is new."""
+    env = simcord_env
+    driver = await two_people(env, settings)
+    player, hand, pile = await draw_from_the_pile(driver)
+    note = last_line(hand)
+
+    await player.member.click(hand, custom_id=show_again(env, hand, pile))
+    driver.collect(player.member.id)
+    assert kinds(settings.database_path) == [(player.seat, "human", "draw_pile")]
+    assert hand.content.startswith("⚠️ That button was out of date")
+    assert last_line(hand) == note
+    reopened = await driver.open_hand(player)
+    assert last_line(reopened) == note
+
+    await driver.select(player, reopened, "x", [options(reopened, "x")[0]])
+    assert "🆕" not in (reopened.embeds[0].description or "")
+
+
+async def test_game_hand_in_the_thread_of_a_game_just_ended_says_how_it_ended(
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = simcord_env
+    driver = await two_people(env, settings)
+    winner = driver.state().current
+    shown = [
+        group(GroupKind.SET, c(5), c(5, BLUE), c(5, GREEN)),
+        group(GroupKind.COLOUR, *[c(v, PURPLE) for v in (1, 3, 8, 9, 12)]),
+    ]
+    hands: list[list[int]] = [[c(9), c(10)], [c(9), c(10)]]
+    hands[winner] = [c(14)]
+    driver.set_position(
+        make_state(hands, current=winner, levels=[7, 7], groups={winner: shown})
+    )
+    player = driver.players[winner]
+    hand = await driver.open_hand(player)
+    await driver.select(player, hand, "x", [card_code(c(14))])
+    assert query(settings.database_path, "SELECT status FROM games") == [("finished",)]
+
+    answer = (await player.member.slash(driver.thread, "game hand")).response
+    assert answer is not None and answer.ephemeral
+    loser = driver.players[1 - winner].member
+    assert answer.content.splitlines() == [
+        "There is no game running here any more: Level 8 #1 has ended. "
+        "Start a new one with /play.",
+        "🏁 Game over.",
+        f"🏆 1. <@{player.member.id}> — level 8",
+        f"2. <@{loser.id}> — level 7",
+    ]
+    speak_french(monkeypatch)
+    answer = (await loser.slash(driver.thread, "game hand")).response
+    assert answer is not None
+    assert answer.content.splitlines()[:2] == [
+        "Il n'y a plus de partie en cours ici\u00a0: la partie Level 8 n°1 est terminée. "
+        "Lance-en une autre avec /jouer.",
+        "🏁 Partie terminée.",
+    ]
 
 
 async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(

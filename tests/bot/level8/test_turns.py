@@ -213,6 +213,20 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     assert f"<@{carol_id}> (" in driver.table().content
     table_text = driver.table().embeds[0].description or ""
     assert table_text.startswith("⏳ Choosing the cards to keep: alice, carol.\n")
+    table = {name: value.splitlines() for name, value in fields(driver.table()).items()}
+    assert table["▪️ bob · level 1"] == [
+        "🎯 run of 3 + run of 4 ✅ laid down",
+        "0 cards · discard pile: 🟨9",
+        "Run 1–3: 🟥1 🟥2 🟥3",
+        "Run 4–7: 🟥4 🟥5 🟥6 🟥7",
+        "⏭️ Next round: level 3",
+    ]
+    alice_line = table["▶️ alice · level 5"]
+    assert (alice_line[0], alice_line[-1]) == ("🎯 triple + run of 5", "⏭️ Next round: level 5")
+    bob_hand = await driver.open_hand(bob)
+    assert bob_hand.embeds[0].title == "🃏 Your hand · level 1"
+    assert fields(bob_hand)["Level 1 asks for"] == "run of 3 + run of 4 ✅ laid down"
+    assert fields(bob_hand)["⏭️ Next round: level 3"] == "run of 4 + 4 cards of one colour"
 
     alice = driver.players[0]
     hand = await driver.open_hand(alice)

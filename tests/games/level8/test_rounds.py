@@ -10,7 +10,7 @@ from games.level8.actions import Discard, DisplayLevel, DrawFromPile, KeepCards,
 from games.level8.cards import deck
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.events import GameEnded, PileRebuilt, RoundEnded, RoundStarted
-from games.level8.levels import GroupKind
+from games.level8.levels import GroupKind, requirements
 from games.level8.rules import HAND_SIZE, apply, legal_actions, to_act
 from games.level8.state import EndReason, GameState, Phase
 from tests.games.level8.helpers import (
@@ -183,6 +183,28 @@ def test_hard_side_keep_rule() -> None:
     assert {c(1), c(2), skip(1)} <= set(new.players[1].hand)
     assert [len(player.hand) for player in new.players] == [HAND_SIZE] * 4
     assert all_cards(new) == all_cards(state)
+
+
+def test_the_view_keeps_the_level_played_while_the_ended_round_stays_on_show() -> None:
+    state, _ = apply(_hard_round_end(), 0, Discard(card=c(14)))
+    view = ENGINE.view(state, None)
+    assert view.round_over
+    assert [(p.round_level, p.level, p.displayed) for p in view.players] == [
+        (1, 3, True), (6, 6, False), (4, 4, False), (5, 6, True),
+    ]
+    assert view.players[0].round_requirements == list(requirements(LevelSide.HARD, 1))
+    assert view.players[0].requirements == list(requirements(LevelSide.HARD, 3))
+    state, _ = apply(state, 1, KeepCards(cards=[]))
+    view = ENGINE.view(state, None)
+    assert not view.round_over
+    assert [(p.round_level, p.level) for p in view.players] == [(3, 3), (6, 6), (4, 4), (6, 6)]
+
+
+def test_the_cards_kept_are_the_listed_choice_in_whatever_order_they_were_picked() -> None:
+    state, _ = apply(_hard_round_end(), 0, Discard(card=c(14)))
+    picked = KeepCards(cards=[skip(1), c(5), c(2)])
+    assert picked in legal_actions(state, 1)
+    assert ENGINE.parse_action({"kind": "keep", "cards": [c(5), skip(1), c(2)]}) == picked
 
 
 def test_keep_outside_the_keep_phase_is_refused() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.core.errors import RuleError
+from games.core.seeding import policy_rng
+from games.level8 import ENGINE
 from games.level8.actions import (
     Action,
     Discard,
@@ -14,10 +16,12 @@ from games.level8.actions import (
     LayOff,
     PlaySkip,
 )
+from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.events import DrewFromDiscard, DrewFromPile, SkipPlaced, SkipServed
 from games.level8.levels import GroupKind
 from games.level8.rules import apply, legal_actions
 from games.level8.state import GameState, Phase
+from games.level8.view import make_view
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -48,6 +52,18 @@ def test_draw_from_pile_then_play() -> None:
     assert new.phase is Phase.PLAY
     assert events == [DrewFromPile(seat=0)]
     refused(new, 0, DrawFromPile(), "already_drew")
+
+
+def test_the_seat_s_own_view_names_the_card_drawn_until_its_turn_ends() -> None:
+    state = make_state([[c(1), c(5), c(9)], [c(2)]], phase=Phase.DRAW)
+    top = state.draw[-1]
+    drew, _ = apply(state, 0, DrawFromPile())
+    assert make_view(drew, 0).drawn == top
+    assert make_view(drew, 1).drawn is None and make_view(drew, None).drawn is None
+    discarded, _ = apply(drew, 0, Discard(card=c(5)))
+    assert make_view(discarded, 0).drawn is None
+    took, _ = apply(discarded, 1, DrawFromDiscard(owner=0))
+    assert make_view(took, 1).drawn == c(5)
 
 
 def test_draw_from_another_players_discard_pile() -> None:
@@ -191,6 +207,29 @@ def test_skip_as_last_card_has_no_effect_and_ends_the_round() -> None:
     assert new.players[0].level == 3
     assert all(player.skip is None for player in new.players)
     assert all_cards(new) == all_cards(state)
+
+
+def test_a_last_card_skip_still_needs_a_target_that_may_take_it() -> None:
+    """The issue's reproduction (seed 13, four players, `de2016`, the bench's computers): after
+    six actions seat 1 holds only Skip 99, and giving it to itself, to a seat that is not at the
+    table or to a seat that already has a Skip was taken as a discard."""
+    config = Level8Config(deck=DeckPreset.DE2016, side=LevelSide.STANDARD)
+    lineup = ["heuristic", "baseline", "heuristic", "heuristic"]
+    state = ENGINE.new_game(config, len(lineup), 13)
+    rng = policy_rng(13)
+    for _ in range(6):
+        seat = state.current
+        legal = ENGINE.legal_actions(state, seat)
+        action = ENGINE.policy(lineup[seat]).choose(ENGINE.view(state, seat), legal, rng)
+        state, _ = ENGINE.apply(state, seat, action)
+    assert (state.current, state.players[1].hand) == (1, [99])
+    refused(state, 1, PlaySkip(card=99, target=1), "cannot_skip_self")
+    refused(state, 1, PlaySkip(card=99, target=-1), "unknown_seat")
+    refused(state, 1, PlaySkip(card=99, target=7), "unknown_seat")
+    state.players[2].skip = state.players[0].hand.pop()
+    refused(state, 1, PlaySkip(card=99, target=2), "target_has_skip")
+    new, _ = apply(state, 1, PlaySkip(card=99, target=3))
+    assert (new.round, new.players[1].level) == (2, 3)
 
 
 def test_player_seated_with_skip_loses_turn_even_in_a_two_player_game() -> None:
