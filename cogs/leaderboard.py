@@ -26,6 +26,7 @@ from bot.stats.periods import Period
 from bot.tables.components import guarded
 from bot.tables.errors import TableError
 from cogs.rules import GAME_CHOICES
+from games.core.game_type import GameType
 
 
 class Leaderboard(commands.Cog):
@@ -41,6 +42,12 @@ class Leaderboard(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    def _game_type(self, key: str) -> GameType:
+        game = self.bot.games.game_type(key)
+        if game is None:
+            raise TableError("coming_soon")
+        return game
 
     @app_commands.command(name=_("leaderboard.name"), description=_("leaderboard.description"))
     @app_commands.guild_only()
@@ -66,7 +73,7 @@ class Leaderboard(commands.Cog):
             message = await board_message(
                 self.bot.db,
                 interaction.guild_id,
-                BoardRequest.first(game, Period(period)),
+                BoardRequest.first(self._game_type(game), Period(period)),
                 interaction.user.id,
                 tr,
                 discord.utils.utcnow(),
@@ -86,7 +93,9 @@ class Leaderboard(commands.Cog):
                 raise TableError("guild_only")
             tr = Texts(interaction_locale(interaction))
             who = member or interaction.user
-            embed = await stats_embed(self.bot.db, interaction.guild_id, who.id, tr)
+            embed = await stats_embed(
+                self.bot.db, interaction.guild_id, who.id, tr, self.bot.games.game_types()
+            )
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
         await guarded(interaction, handler)

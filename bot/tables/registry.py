@@ -1,4 +1,9 @@
-"""Which games this bot can offer: an engine and a UI, both registered."""
+"""Which games this bot can offer: an engine and a UI, both registered.
+
+A game's cog registers its UI (and, for a game outside `games/`, its engine); every list that
+players see (`/play`, `/rules`, `/leaderboard`, `/stats`, `/help`) is read from here, in the
+games' menu order, so no shared file names a game.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,8 @@ from collections.abc import Callable
 
 from bot.tables.ui import GameUI
 from games.core.engine import Engine
+from games.core.game_type import GameType
 from games.core.registry import get_engine
-
-GAME_KEYS: tuple[str, ...] = ("the-game", "heaven-hell", "level8")
-"""The games `/play` knows, in menu order."""
 
 
 class GameCatalog:
@@ -22,8 +25,8 @@ class GameCatalog:
         self._lookup = engine_lookup
 
     def register(self, ui: GameUI, engine: Engine | None = None) -> None:
-        """Offer `ui.key`. `engine` overrides the lookup in `games.core.registry` (tests plug a
-        toy engine in this way)."""
+        """Offer `ui.key`. `engine` overrides the lookup in `games.core.registry` (a game whose
+        engine lives outside `games/`, such as the tests' own games, is plugged in this way)."""
         self._uis[ui.key] = ui
         if engine is not None:
             self._engines[ui.key] = engine
@@ -40,3 +43,16 @@ class GameCatalog:
         if engine is None or ui is None:
             return None
         return engine, ui
+
+    def game_type(self, key: str) -> GameType | None:
+        """What a playable game declares about itself, None for a game this bot does not offer."""
+        found = self.playable(key)
+        return found[0].game_type if found is not None else None
+
+    def game_types(self) -> list[GameType]:
+        """Every playable game, in menu order."""
+        found = [self.game_type(key) for key in self._uis]
+        return sorted(
+            (game for game in found if game is not None),
+            key=lambda game: (game.menu_rank, game.key),
+        )

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.tables.ui import ActionButton, Choice, GameUI, HandContext, HandPanel, Panel, TableContext
 from games.core.errors import RuleError
+from games.core.game_type import GameType
 from games.core.result import GameResult, SeatResult
 
 HIGHEST_PICK = 20
@@ -53,6 +54,15 @@ class PickEngine:
     def __init__(self, key: str, cooperative: bool) -> None:
         self.key = key
         self.cooperative = cooperative
+        self.game_type = GameType(
+            key=key,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            cooperative=cooperative,
+            config_model=PickConfig,
+            default_policy="fixed",
+            menu_rank=0 if cooperative else 1,
+        )
 
     def new_game(self, config: BaseModel, players: int, seed: int) -> BaseModel:
         return PickState(picks=[None] * players)
