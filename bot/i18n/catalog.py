@@ -34,9 +34,15 @@ class Catalog:
     """Every message of every area, per language."""
 
     def __init__(self, root: Path = LOCALES_DIR) -> None:
-        self.messages: dict[str, dict[str, str]] = {
-            lang: self._load_language(root / lang) for lang in LOCALES
-        }
+        self.messages: dict[str, dict[str, str]] = {lang: {} for lang in LOCALES}
+        self.add(root)
+
+    def add(self, root: Path) -> None:
+        """Merge the catalogs under `root/<language>/`, laid out as the bot's own: a game
+        brings its messages this way, so the shared files need not know it. A file named like
+        a shared one (`commands.json`) adds keys to that area."""
+        for lang in LOCALES:
+            self.messages[lang].update(self._load_language(root / lang))
 
     @staticmethod
     def _load_language(folder: Path) -> dict[str, str]:

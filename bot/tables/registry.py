@@ -8,11 +8,19 @@ games' menu order, so no shared file names a game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
+from discord import app_commands
+
+from bot.i18n.catalog import catalog
 from bot.tables.ui import GameUI
 from games.core.engine import Engine
 from games.core.game_type import GameType
 from games.core.registry import get_engine
+
+PlayCommand = app_commands.Command[Any, ..., None]
+"""A game's `/play` subcommand (see `bot/tables/commands.py`)."""
 
 
 class GameCatalog:
@@ -22,14 +30,32 @@ class GameCatalog:
     def __init__(self, engine_lookup: Callable[[str], Engine | None] = get_engine) -> None:
         self._uis: dict[str, GameUI] = {}
         self._engines: dict[str, Engine] = {}
+        self._play: dict[str, Callable[[], PlayCommand]] = {}
         self._lookup = engine_lookup
 
-    def register(self, ui: GameUI, engine: Engine | None = None) -> None:
+    def register(
+        self,
+        ui: GameUI,
+        engine: Engine | None = None,
+        play: Callable[[], PlayCommand] | None = None,
+    ) -> None:
         """Offer `ui.key`. `engine` overrides the lookup in `games.core.registry` (a game whose
-        engine lives outside `games/`, such as the tests' own games, is plugged in this way)."""
+        engine lives outside `games/`, such as the tests' own games, is plugged in this way).
+        `play` builds the game's `/play` subcommand with its table options (a new command per
+        bot: a command belongs to one command tree); without it the subcommand has none. The
+        UI's own message catalogs (`ui.locales`) join the bot's."""
         self._uis[ui.key] = ui
         if engine is not None:
             self._engines[ui.key] = engine
+        if play is not None:
+            self._play[ui.key] = play
+        if ui.locales is not None:
+            catalog().add(ui.locales)
+
+    def play_command(self, key: str) -> PlayCommand | None:
+        """A new copy of the `/play` subcommand `key` registered, None if it gave none."""
+        factory = self._play.get(key)
+        return factory() if factory is not None else None
 
     def engine(self, key: str) -> Engine | None:
         return self._engines.get(key) or self._lookup(key)
@@ -45,9 +71,11 @@ class GameCatalog:
         return engine, ui
 
     def game_type(self, key: str) -> GameType | None:
-        """What a playable game declares about itself, None for a game this bot does not offer."""
+        """What a playable game declares about itself, under the key it is offered as (tests
+        register a stand-in engine under a real game's key), None for a game this bot does not
+        offer."""
         found = self.playable(key)
-        return found[0].game_type if found is not None else None
+        return replace(found[0].game_type, key=key) if found is not None else None
 
     def game_types(self) -> list[GameType]:
         """Every playable game, in menu order."""

@@ -53,6 +53,7 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import discord
@@ -181,9 +182,11 @@ class Choice:
 
 
 class GameUI(ABC):
-    """Subclass per game; `key` is the engine key (`"the-game"`, `"heaven-hell"`, `"level8"`)."""
+    """Subclass per game; `key` is the engine key. `locales`, when set, is a folder laid out as
+    `bot/i18n/locales` (`en/<area>.json`, `fr/<area>.json`) holding the game's own messages."""
 
     key: ClassVar[str]
+    locales: ClassVar[Path | None] = None
     computers_wait_for_people: ClassVar[bool] = False
     """While a person may act, computer seats that could act too wait for them (or for their
     deadline): a game that anyone may open is opened by a person, not by the fastest computer."""

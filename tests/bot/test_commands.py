@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from bot.settings import Settings
+from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import query
 
+GAME_COGS = ["cogs.the_game", "cogs.heaven_hell", "cogs.level8"]
 
+
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, *GAME_COGS]])
 async def test_rules_summary_for_each_game(simcord_env: simcord.Env) -> None:
+    """`/rules` offers every registered game, the real ones and the tests' tiny game alike."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    expected = {"the-game": "98 cards", "heaven-hell": "heaven", "level8": "level card"}
+    expected = {
+        "the-game": "98 cards",
+        "heaven-hell": "heaven",
+        "level8": "level card",
+        "tiny": "highest total",
+    }
     for game, phrase in expected.items():
         result = await alice.slash(channel, "rules", game=game)
         assert result.response is not None and result.response.ephemeral

@@ -15,6 +15,7 @@ from bot.i18n import Catalog, Texts, normalize_locale
 from bot.i18n.catalog import LOCALES_DIR
 from bot.i18n.translator import CatalogTranslator, command_text
 from bot.settings import Settings
+from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import query
 
 
@@ -70,6 +71,7 @@ async def test_command_names_are_translated_for_french_clients() -> None:
     assert await translator.translate(name, discord.Locale.american_english, context) is None
 
 
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.the_game"]])
 async def test_synced_commands_carry_french_localisations(simcord_env: simcord.Env) -> None:
     tree = simcord_env.bot.tree  # type: ignore[attr-defined]
     payload = {
@@ -91,9 +93,9 @@ async def test_public_messages_follow_the_server_language(simcord_env: simcord.E
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     alice = guild.add_member(env.create_user("alice"))
-    lobby = (await alice.slash(channel, "play the-game")).response
+    lobby = (await alice.slash(channel, "play tiny")).response
     assert lobby is not None
-    assert lobby.message.embeds[0].title == "The Game — table ouverte"
+    assert lobby.message.embeds[0].title == "Mini — table ouverte"
 
 
 async def test_settings_language_overrides_the_server_locale(
@@ -110,10 +112,10 @@ async def test_settings_language_overrides_the_server_locale(
     assert query(settings.database_path, "SELECT locale, turn_seconds FROM guild_settings") == [
         ("en", 120)
     ]
-    lobby = (await admin.slash(channel, "play the-game")).response
+    lobby = (await admin.slash(channel, "play tiny")).response
     assert lobby is not None
     embed = lobby.message.embeds[0]
-    assert embed.title == "The Game — table open"
+    assert embed.title == "Tiny — table open"
     assert next(f.value for f in embed.fields if f.name == "Time per turn") == "2 min"
 
 
@@ -132,14 +134,14 @@ async def test_ephemeral_answers_follow_the_users_language(
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    lobby = (await alice.slash(channel, "play the-game")).response
+    lobby = (await alice.slash(channel, "play tiny")).response
     assert lobby is not None
     monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
     result = await alice.click(lobby, label="Join")
     assert [m.content for m in result.followups] == ["Tu as déjà une place à cette table."]
-    assert lobby.message.embeds[0].title == "The Game — table open"
-    rules = (await alice.slash(channel, "rules", game="level8")).response
-    assert rules is not None and rules.embeds[0].title == "Règles de Level 8"
+    assert lobby.message.embeds[0].title == "Tiny — table open"
+    rules = (await alice.slash(channel, "rules", game="tiny")).response
+    assert rules is not None and rules.embeds[0].title == "Règles de Mini"
 
 
 def test_plural_follows_each_languages_rule() -> None:
