@@ -24,7 +24,7 @@ from tests.bot.tiny_ui import TinyUI
 def talk_bot(make_bot: BotFactory) -> CardTableBot:
     """The test bot with the table-talk cog, which the shared fixtures do not load."""
     bot = make_bot()
-    bot.extension_names.append("cogs.table_talk")
+    bot.extension_names.append("cogs.the_game.table_talk")
     return bot
 
 

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.simcord(approved_intents=discord.Intents.default())
 @pytest.fixture
 def simcord_bot(settings: Settings) -> CardTableBot:
     """Closed by the environment's shutdown, which closes its database too."""
-    bot = create_bot(settings, [*EXTENSIONS, "cogs.table_talk"], message_content=False)
+    bot = create_bot(settings, [*EXTENSIONS, "cogs.the_game.table_talk"], message_content=False)
     register_stand_in(bot)
     return bot
 
