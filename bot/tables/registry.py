@@ -13,7 +13,6 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.i18n.catalog import catalog
 from bot.tables.ui import GameUI
 from games.core.engine import Engine
 from games.core.game_type import GameType
@@ -42,15 +41,12 @@ class GameCatalog:
         """Offer `ui.key`. `engine` overrides the lookup in `games.core.registry` (a game whose
         engine lives outside `games/`, such as the tests' own games, is plugged in this way).
         `play` builds the game's `/play` subcommand with its table options (a new command per
-        bot: a command belongs to one command tree); without it the subcommand has none. The
-        UI's own message catalogs (`ui.locales`) join the bot's."""
+        bot: a command belongs to one command tree); without it the subcommand has none."""
         self._uis[ui.key] = ui
         if engine is not None:
             self._engines[ui.key] = engine
         if play is not None:
             self._play[ui.key] = play
-        if ui.locales is not None:
-            catalog().add(ui.locales)
 
     def play_command(self, key: str) -> PlayCommand | None:
         """A new copy of the `/play` subcommand `key` registered, None if it gave none."""

@@ -60,6 +60,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import Texts
+from bot.i18n.catalog import add_locales
 from games.core.engine import Engine
 from games.core.errors import RuleError
 from games.core.result import GameResult
@@ -187,6 +188,13 @@ class GameUI(ABC):
 
     key: ClassVar[str]
     locales: ClassVar[Path | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's catalogs are loaded with its UI class, so that its texts are there wherever
+        the UI is used (a bot, or a test drawing a table)."""
+        super().__init_subclass__(**kwargs)
+        if "locales" in cls.__dict__ and cls.locales is not None:
+            add_locales(cls.locales)
     computers_wait_for_people: ClassVar[bool] = False
     """While a person may act, computer seats that could act too wait for them (or for their
     deadline): a game that anyone may open is opened by a person, not by the fastest computer."""

@@ -12,9 +12,10 @@ from collections import defaultdict
 
 import pytest
 
-from bot.i18n import LOCALES, Catalog
+from bot.i18n import LOCALES
+from tests.support.catalogs import full_catalog
 
-CATALOG = Catalog()
+CATALOG = full_catalog()
 NBSP = "\u00a0"
 
 

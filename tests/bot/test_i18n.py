@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import string
 from typing import Any
 
@@ -11,12 +12,13 @@ import simcord
 import simcord.interactions
 from discord import app_commands
 
-from bot.i18n import Catalog, Texts, normalize_locale
+from bot.i18n import Texts, normalize_locale
 from bot.i18n.catalog import LOCALES_DIR
 from bot.i18n.translator import CatalogTranslator, command_text
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import query
+from tests.support.catalogs import GAME_LOCALES, full_catalog
 
 
 def placeholders(template: str) -> set[str]:
@@ -24,7 +26,7 @@ def placeholders(template: str) -> set[str]:
 
 
 def test_french_and_english_catalogs_have_the_same_keys_and_placeholders() -> None:
-    catalog = Catalog()
+    catalog = full_catalog()
     english, french = catalog.messages["en"], catalog.messages["fr"]
     assert english, "no English messages loaded"
     assert sorted(english) == sorted(french)
@@ -33,10 +35,11 @@ def test_french_and_english_catalogs_have_the_same_keys_and_placeholders() -> No
 
 
 def test_each_area_has_a_file_in_both_languages() -> None:
-    areas = {
-        lang: {path.name for path in (LOCALES_DIR / lang).glob("*.json")} for lang in ("en", "fr")
-    }
-    assert areas["en"] == areas["fr"]
+    for folder in (LOCALES_DIR, *GAME_LOCALES):
+        areas = {
+            lang: {path.name for path in (folder / lang).glob("*.json")} for lang in ("en", "fr")
+        }
+        assert areas["en"] == areas["fr"], folder
 
 
 @pytest.mark.parametrize(
@@ -161,6 +164,7 @@ def test_plural_follows_each_languages_rule() -> None:
 
 
 def test_a_negative_count_takes_the_form_of_its_size() -> None:
+    importlib.import_module("cogs.heaven_hell")  # its catalogs come with its UI
     assert Texts("en").plural("heaven_hell.result_score", -1) == "-1 point"
     assert Texts("en").plural("heaven_hell.result_score", -6) == "-6 points"
     assert Texts("fr").plural("heaven_hell.result_score", -1) == "-1 point"
