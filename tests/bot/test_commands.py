@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 import simcord
+import simcord.interactions
 
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
@@ -65,3 +68,33 @@ async def test_help_lists_the_commands(simcord_env: simcord.Env) -> None:
     text = result.response.embeds[0].description or ""
     for command in ("/play", "/game hand", "/rules", "/settings"):
         assert command in text
+    assert text.startswith("Play **Tiny** right here."), "the games are the registered ones"
+    assert "`/play tiny` opens a table" in text
+
+
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, *GAME_COGS]])
+async def test_help_names_every_game_in_the_clients_language(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = simcord.interactions.base_payload
+
+    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        return record, payload
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    english = (await alice.slash(channel, "help")).response
+    assert english is not None
+    assert (english.embeds[0].description or "").startswith(
+        "Play **The Game**, **Heaven & Hell**, **Level 8** and **Tiny** right here."
+    )
+    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    french = (await alice.slash(channel, "help")).response
+    assert french is not None
+    assert "`/jouer the-game`, `/jouer paradis-enfer`, `/jouer level8` ou `/jouer mini` ouvre" in (
+        french.embeds[0].description or ""
+    )
