@@ -10,12 +10,14 @@ from bot.tables.commands import plain_play_command
 from tests.bot.helpers import start_game
 from tests.bot.tiny_engine import TINY_ENGINE
 from tests.bot.tiny_ui import TinyUI
+from tests.support.catalogs import game_locales
 
 THE_GAME = "the-game"
 
 
 class TalkTinyUI(TinyUI):
     key = THE_GAME
+    locales = game_locales("the_game")
 
 
 def register_stand_in(bot: CardTableBot) -> None:

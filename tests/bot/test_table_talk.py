@@ -19,6 +19,7 @@ from tests.bot.helpers import channel_denying_the_bot, hand_cards, query, table_
 from tests.bot.talk_stand_in import register_stand_in, start_talk_game
 from tests.bot.tiny_engine import TINY_ENGINE
 from tests.bot.tiny_ui import TinyUI
+from tests.support.catalogs import game_locales
 
 
 def talk_bot(make_bot: BotFactory) -> CardTableBot:
@@ -470,6 +471,7 @@ async def test_other_bots_and_webhooks_are_not_checked(
 
 class OtherGameUI(TinyUI):
     key = "level8"
+    locales = game_locales("level8")
 
 
 def stand_in_and_other_game(bot: CardTableBot) -> None:

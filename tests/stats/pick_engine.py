@@ -19,6 +19,7 @@ from bot.tables.ui import ActionButton, Choice, GameUI, HandContext, HandPanel, 
 from games.core.errors import RuleError
 from games.core.game_type import GameType
 from games.core.result import GameResult, SeatResult
+from tests.support.catalogs import game_locales
 
 HIGHEST_PICK = 20
 COMPUTER_PICK = 2
@@ -133,6 +134,7 @@ class PickUI(GameUI):
     """Registered under Level 8's key: `/play level8` opens a competitive pick game."""
 
     key = "level8"
+    locales = game_locales("level8")
 
     def render_table(self, ctx: TableContext) -> Panel:
         view = ctx.view
@@ -159,3 +161,4 @@ class CoopPickUI(PickUI):
     """Registered under The Game's key: `/play the-game` opens a cooperative pick game."""
 
     key = "the-game"
+    locales = game_locales("the_game")

@@ -16,3 +16,9 @@ def full_catalog() -> Catalog:
     for folder in GAME_LOCALES:
         catalog.add(folder)
     return catalog
+
+
+def game_locales(area: str) -> Path:
+    """The catalog folder of the game cog `cogs/<area>/`, for a stand-in that borrows that
+    game's key and therefore its texts."""
+    return ROOT / "cogs" / area / "locales"
