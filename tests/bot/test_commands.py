@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 import pytest
 import simcord
@@ -12,6 +10,7 @@ import simcord.interactions
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import query
+from tests.support.locale import speak_french
 
 GAME_COGS = ["cogs.the_game", "cogs.heaven_hell", "cogs.level8"]
 
@@ -76,13 +75,6 @@ async def test_help_lists_the_commands(simcord_env: simcord.Env) -> None:
 async def test_help_names_every_game_in_the_clients_language(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = simcord.interactions.base_payload
-
-    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        return record, payload
-
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -92,7 +84,7 @@ async def test_help_names_every_game_in_the_clients_language(
     assert (english.embeds[0].description or "").startswith(
         "Play **The Game**, **Heaven & Hell**, **Level 8** and **Tiny** right here."
     )
-    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    speak_french(monkeypatch)
     french = (await alice.slash(channel, "help")).response
     assert french is not None
     assert "`/jouer the-game`, `/jouer paradis-enfer`, `/jouer level8` ou `/jouer mini` ouvre" in (

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import string
-from typing import Any
 
 import discord
 import pytest
@@ -19,6 +18,7 @@ from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import query
 from tests.support.catalogs import GAME_LOCALES, full_catalog
+from tests.support.locale import speak_french
 
 
 def placeholders(template: str) -> set[str]:
@@ -126,20 +126,13 @@ async def test_ephemeral_answers_follow_the_users_language(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SimCord's users all speak en-US; this one's client speaks French."""
-    original = simcord.interactions.base_payload
-
-    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        return record, payload
-
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     lobby = (await alice.slash(channel, "play tiny")).response
     assert lobby is not None
-    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    speak_french(monkeypatch)
     result = await alice.click(lobby, label="Join")
     assert [m.content for m in result.followups] == ["Tu as déjà une place à cette table."]
     assert lobby.message.embeds[0].title == "Tiny — table open"
