@@ -38,6 +38,12 @@ def default_extensions() -> list[str]:
     return [f"cogs.{module.name}" for module in pkgutil.iter_modules(locations)]
 
 
+def _is_game_cog(name: str) -> bool:
+    """A game's cog is a package (`cogs/<game>/`); the shared commands are single modules."""
+    spec = importlib.util.find_spec(name)
+    return spec is not None and spec.submodule_search_locations is not None
+
+
 class CardTableBot(commands.AutoShardedBot):
     def __init__(
         self, settings: Settings, extensions: Sequence[str], *, message_content: bool = True
@@ -85,7 +91,9 @@ class CardTableBot(commands.AutoShardedBot):
             pool_size=self.settings.database_pool_size,
         )
         await self.tree.set_translator(CatalogTranslator())
-        for name in self.extension_names:
+        # Games first: the shared commands (`/play`, `/rules`, `/leaderboard`) list the games
+        # registered when they load.
+        for name in sorted(self.extension_names, key=lambda name: not _is_game_cog(name)):
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         recovered = await self.tables.recover()

@@ -23,9 +23,10 @@ from bot.stats.board import (
     stats_embed,
 )
 from bot.stats.periods import Period
+from bot.tables.commands import game_choices
 from bot.tables.components import guarded
 from bot.tables.errors import TableError
-from cogs.rules import GAME_CHOICES
+from games.core.game_type import GameType
 
 
 class Leaderboard(commands.Cog):
@@ -37,27 +38,38 @@ class Leaderboard(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
+        """The `/leaderboard` command is built here: its choices are the games the bot offers,
+        known once the game cogs are loaded."""
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+        @app_commands.command(
+            name=_("leaderboard.name"), description=_("leaderboard.description")
+        )
+        @app_commands.guild_only()
+        @app_commands.rename(game=_("leaderboard.game.name"), period=_("leaderboard.period.name"))
+        @app_commands.describe(
+            game=_("leaderboard.game.description"), period=_("leaderboard.period.description")
+        )
+        @app_commands.choices(
+            game=game_choices(self.bot.games),
+            period=[
+                app_commands.Choice(name=_("leaderboard.period.all_time"), value="all-time"),
+                app_commands.Choice(name=_("leaderboard.period.month"), value="month"),
+                app_commands.Choice(name=_("leaderboard.period.week"), value="week"),
+            ],
+        )
+        async def leaderboard(
+            interaction: discord.Interaction[Any], game: str, period: str = "all-time"
+        ) -> None:
+            await self._leaderboard(interaction, game, period)
+
+        self.__cog_app_commands__.append(leaderboard)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
-    @app_commands.command(name=_("leaderboard.name"), description=_("leaderboard.description"))
-    @app_commands.guild_only()
-    @app_commands.rename(game=_("leaderboard.game.name"), period=_("leaderboard.period.name"))
-    @app_commands.describe(
-        game=_("leaderboard.game.description"), period=_("leaderboard.period.description")
-    )
-    @app_commands.choices(
-        game=GAME_CHOICES,
-        period=[
-            app_commands.Choice(name=_("leaderboard.period.all_time"), value="all-time"),
-            app_commands.Choice(name=_("leaderboard.period.month"), value="month"),
-            app_commands.Choice(name=_("leaderboard.period.week"), value="week"),
-        ],
-    )
-    async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: str, period: str = "all-time"
+    async def _leaderboard(
+        self, interaction: discord.Interaction[Any], game: str, period: str
     ) -> None:
         async def handler() -> None:
             if interaction.guild_id is None:
@@ -66,7 +78,7 @@ class Leaderboard(commands.Cog):
             message = await board_message(
                 self.bot.db,
                 interaction.guild_id,
-                BoardRequest.first(game, Period(period)),
+                BoardRequest.first(self._game_type(game), Period(period)),
                 interaction.user.id,
                 tr,
                 discord.utils.utcnow(),
@@ -74,6 +86,12 @@ class Leaderboard(commands.Cog):
             await interaction.response.send_message(**message, ephemeral=True)
 
         await guarded(interaction, handler)
+
+    def _game_type(self, key: str) -> GameType:
+        game = self.bot.games.game_type(key)
+        if game is None:
+            raise TableError("coming_soon")
+        return game
 
     @stats.command(name=_("stats.show.name"), description=_("stats.show.description"))
     @app_commands.rename(member=_("stats.show.member.name"))
@@ -86,7 +104,9 @@ class Leaderboard(commands.Cog):
                 raise TableError("guild_only")
             tr = Texts(interaction_locale(interaction))
             who = member or interaction.user
-            embed = await stats_embed(self.bot.db, interaction.guild_id, who.id, tr)
+            embed = await stats_embed(
+                self.bot.db, interaction.guild_id, who.id, tr, self.bot.games.game_types()
+            )
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
         await guarded(interaction, handler)

@@ -9,17 +9,18 @@ from __future__ import annotations
 import importlib
 import sys
 
-from games.core.registry import ENGINE_MODULES
+from games.core.registry import available_engines, game_package
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] not in ENGINE_MODULES:
-        games = ", ".join(ENGINE_MODULES)
+    package = game_package(args[0]) if args else None
+    if package is None:
+        games = ", ".join(available_engines())
         print(f"usage: python -m games.bench <game> [options]; game is one of: {games}",
               file=sys.stderr)
         return 2
-    module = importlib.import_module(f"{ENGINE_MODULES[args[0]]}.bench")
+    module = importlib.import_module(f"{package}.bench")
     result: int = module.main(args[1:])
     return result
 

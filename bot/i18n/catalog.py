@@ -30,13 +30,32 @@ def interaction_locale(interaction: discord.Interaction[Any]) -> str:
     return normalize_locale(interaction.locale)
 
 
+_GAME_FOLDERS: list[Path] = []
+"""The games' own catalog folders, added by `add_locales` (a game UI declares its folder)."""
+
+
+def add_locales(root: Path) -> None:
+    """Make the catalogs under `root/<language>/` part of every catalog, the shipped one
+    included: a game brings its messages this way, so the shared files need not know it."""
+    if root not in _GAME_FOLDERS:
+        _GAME_FOLDERS.append(root)
+        if catalog.cache_info().currsize:
+            catalog().add(root)
+
+
 class Catalog:
-    """Every message of every area, per language."""
+    """Every message of every area, per language: the bot's own catalogs and the games'."""
 
     def __init__(self, root: Path = LOCALES_DIR) -> None:
-        self.messages: dict[str, dict[str, str]] = {
-            lang: self._load_language(root / lang) for lang in LOCALES
-        }
+        self.messages: dict[str, dict[str, str]] = {lang: {} for lang in LOCALES}
+        for folder in (root, *_GAME_FOLDERS):
+            self.add(folder)
+
+    def add(self, root: Path) -> None:
+        """Merge the catalogs under `root/<language>/`, laid out as the bot's own. A file named
+        like a shared one (`commands.json`) adds keys to that area."""
+        for lang in LOCALES:
+            self.messages[lang].update(self._load_language(root / lang))
 
     @staticmethod
     def _load_language(folder: Path) -> dict[str, str]:

@@ -39,17 +39,17 @@ from bot.stats.standings import (
 )
 from bot.tables.components import answer, guarded, host_of
 from bot.tables.errors import TableError
-from bot.tables.registry import GAME_KEYS
+from games.core.game_type import GameType
 
 T = TypeVar("T")
 
-COOPERATIVE = "the-game"
 Board = Literal["teams", "players", "ratings"]
 
 
-def boards_of(game: str) -> tuple[Board, ...]:
-    """The Game has a teams and a players board; the competitive games one rating board."""
-    return ("teams", "players") if game == COOPERATIVE else ("ratings",)
+def boards_of(game: GameType) -> tuple[Board, ...]:
+    """A cooperative game has a teams and a players board; a competitive game one rating
+    board."""
+    return ("teams", "players") if game.cooperative else ("ratings",)
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,8 @@ class BoardRequest:
     page: int = 0
 
     @classmethod
-    def first(cls, game: str, period: Period) -> BoardRequest:
-        return cls(game, period, boards_of(game)[0])
+    def first(cls, game: GameType, period: Period) -> BoardRequest:
+        return cls(game.key, period, boards_of(game)[0])
 
     @property
     def custom_id(self) -> str:
@@ -202,7 +202,7 @@ def _board_view(request: BoardRequest, count: int, tr: Texts) -> discord.ui.View
             disabled=request.page + 1 >= count,
         )
     )
-    if request.game == COOPERATIVE:
+    if request.board != "ratings":
         other: Board = "players" if request.board == "teams" else "teams"
         view.add_item(
             BoardButton(replace(request, board=other, page=0), tr(f"leaderboard.board.{other}"))
@@ -229,7 +229,8 @@ class BoardButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
-        if match["game"] not in GAME_KEYS or match["board"] not in boards_of(match["game"]):
+        game = host_of(interaction).games.game_type(match["game"])
+        if game is None or match["board"] not in boards_of(game):
             raise ValueError(match.string)
         request = BoardRequest(
             match["game"], Period(match["period"]), cast(Board, match["board"]), int(match["page"])
@@ -257,23 +258,25 @@ class BoardButton(
 # ------------------------------------------------------------------ /stats
 
 
-async def stats_embed(db: Database, guild_id: int, user_id: int, tr: Texts) -> discord.Embed:
-    """Per game, what the all-time leaderboards know about one member."""
+async def stats_embed(
+    db: Database, guild_id: int, user_id: int, tr: Texts, games: Sequence[GameType]
+) -> discord.Embed:
+    """Per game of `games`, what the all-time leaderboards know about one member."""
     embed = discord.Embed(
         title=tr("leaderboard.stats.title"),
         description=tr("leaderboard.stats.who", name=render.mention(user_id)),
         colour=discord.Colour.gold(),
     )
     minimum = await min_games(db, guild_id)
-    for game in GAME_KEYS:
-        games = await finished_games(db, guild_id, game)
+    for game in games:
+        finished = await finished_games(db, guild_id, game.key)
         lines = (
-            _coop_stats(games, user_id, tr)
-            if game == COOPERATIVE
-            else _rated_stats(games, user_id, minimum, tr)
+            _coop_stats(finished, user_id, tr)
+            if game.cooperative
+            else _rated_stats(finished, user_id, minimum, tr)
         )
         embed.add_field(
-            name=tr(f"games.{game}"),
+            name=tr(f"games.{game.key}"),
             value="\n".join(lines) or tr("leaderboard.stats.none"),
             inline=False,
         )

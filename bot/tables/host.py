@@ -15,6 +15,7 @@ import discord
 
 from bot.db import Database
 from bot.settings import Settings
+from bot.tables.records import Game
 from bot.tables.registry import GameCatalog
 
 
@@ -40,7 +41,23 @@ class TableHost(Protocol):
 
 
 class TableActions(Protocol):
-    """The click handlers of `TableService` that the dynamic items call."""
+    """The click handlers of `TableService` that the dynamic items call, and the lobby steps of
+    the `/play` commands."""
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game_key: str,
+        options: dict[str, Any],
+    ) -> Game: ...
+
+    async def lobby_message(self, game: Game) -> dict[str, Any]: ...
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None: ...
 
     async def lobby_click(
         self, interaction: discord.Interaction[Any], game_id: int, op: str

@@ -42,10 +42,6 @@ from bot.tables.wakeups import Wakeup
 
 log = logging.getLogger(__name__)
 
-PREFERRED_POLICY = "heuristic"
-"""The computer player used for empty seats and absent players, when the engine has it."""
-
-
 def mentions(seats: Sequence[Seat]) -> str:
     return ", ".join(f"<@{seat.user_id}>" for seat in seats)
 
@@ -226,8 +222,7 @@ class Moves:
                 "game %s: seat %s must act but has no legal action", running.game.id, seat.seat
             )
             return
-        names = engine.policy_names()
-        policy = engine.policy(PREFERRED_POLICY if PREFERRED_POLICY in names else names[0])
+        policy = engine.policy(engine.game_type.default_policy)
         rng = random.Random(f"{running.game.seed}:{running.game.action_count}")
         action = policy.choose(engine.view(running.state, seat.seat), legal, rng)
         actor = Actor.TIMEOUT if seat.stand_in and not seat.autopilot else Actor.COMPUTER

@@ -1,15 +1,25 @@
-"""Which games this bot can offer: an engine and a UI, both registered."""
+"""Which games this bot can offer: an engine and a UI, both registered.
+
+A game's cog registers its UI (and, for a game outside `games/`, its engine); every list that
+players see (`/play`, `/rules`, `/leaderboard`, `/stats`, `/help`) is read from here, in the
+games' menu order, so no shared file names a game.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from discord import app_commands
 
 from bot.tables.ui import GameUI
 from games.core.engine import Engine
+from games.core.game_type import GameType
 from games.core.registry import get_engine
 
-GAME_KEYS: tuple[str, ...] = ("the-game", "heaven-hell", "level8")
-"""The games `/play` knows, in menu order."""
+PlayCommand = app_commands.Command[Any, ..., None]
+"""A game's `/play` subcommand (see `bot/tables/commands.py`)."""
 
 
 class GameCatalog:
@@ -19,14 +29,29 @@ class GameCatalog:
     def __init__(self, engine_lookup: Callable[[str], Engine | None] = get_engine) -> None:
         self._uis: dict[str, GameUI] = {}
         self._engines: dict[str, Engine] = {}
+        self._play: dict[str, Callable[[], PlayCommand]] = {}
         self._lookup = engine_lookup
 
-    def register(self, ui: GameUI, engine: Engine | None = None) -> None:
-        """Offer `ui.key`. `engine` overrides the lookup in `games.core.registry` (tests plug a
-        toy engine in this way)."""
+    def register(
+        self,
+        ui: GameUI,
+        engine: Engine | None = None,
+        play: Callable[[], PlayCommand] | None = None,
+    ) -> None:
+        """Offer `ui.key`. `engine` overrides the lookup in `games.core.registry` (a game whose
+        engine lives outside `games/`, such as the tests' own games, is plugged in this way).
+        `play` builds the game's `/play` subcommand with its table options (a new command per
+        bot: a command belongs to one command tree); without it the subcommand has none."""
         self._uis[ui.key] = ui
         if engine is not None:
             self._engines[ui.key] = engine
+        if play is not None:
+            self._play[ui.key] = play
+
+    def play_command(self, key: str) -> PlayCommand | None:
+        """A new copy of the `/play` subcommand `key` registered, None if it gave none."""
+        factory = self._play.get(key)
+        return factory() if factory is not None else None
 
     def engine(self, key: str) -> Engine | None:
         return self._engines.get(key) or self._lookup(key)
@@ -40,3 +65,18 @@ class GameCatalog:
         if engine is None or ui is None:
             return None
         return engine, ui
+
+    def game_type(self, key: str) -> GameType | None:
+        """What a playable game declares about itself, under the key it is offered as (tests
+        register a stand-in engine under a real game's key), None for a game this bot does not
+        offer."""
+        found = self.playable(key)
+        return replace(found[0].game_type, key=key) if found is not None else None
+
+    def game_types(self) -> list[GameType]:
+        """Every playable game, in menu order."""
+        found = [self.game_type(key) for key in self._uis]
+        return sorted(
+            (game for game in found if game is not None),
+            key=lambda game: (game.menu_rank, game.key),
+        )

@@ -1,10 +1,11 @@
 """How a game's Discord front end plugs into the generic table machinery.
 
-A game cog (for example `cogs/the_game.py`) subclasses `GameUI` and registers an instance on the
-bot in its `setup(bot)`::
+A game cog (a package `cogs/<game>/`) subclasses `GameUI` and registers an instance on the bot in
+its `setup(bot)`, with the factory of its `/play` subcommand when the game has table options
+(see `bot/tables/commands.py` and README.md, "Adding a game")::
 
     async def setup(bot: CardTableBot) -> None:
-        bot.games.register(TheGameUI())
+        bot.games.register(MyGameUI(), play=play_command)
 
 The machinery then does everything that is not specific to the game: lobby, seats, the per-game
 lock, persistence, turn timers, computer players and autopilot, the "Show my hand" and "I'm back"
@@ -39,8 +40,9 @@ do has changed; unrelated actions of other seats (a public hint, say) leave the 
 working. `ui_state` is not stored anywhere: it only decides how the next hand is drawn, so put
 whatever a later click needs into that control's payload (e.g. `"c57A"` = card 57 on pile A).
 
-Strings: a game's messages go in its own catalog files, `bot/i18n/locales/en/<area>.json` and
-`bot/i18n/locales/fr/<area>.json` (same keys and placeholders in both; a test checks it), read
+Strings: a game's messages go in its own catalog files, `<locales>/en/<area>.json` and
+`<locales>/fr/<area>.json` in the folder its UI names as `locales` (same keys and placeholders
+in both; a test checks it), read
 with `ctx.tr("<area>.<key>", **params)`. `describe_error` looks up `<area>.error.<code>` for an
 engine's `RuleError`, where `<area>` is the key with `-` as `_` (`the_game`).
 
@@ -53,12 +55,14 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import discord
 from pydantic import BaseModel
 
 from bot.i18n import Texts
+from bot.i18n.catalog import add_locales
 from games.core.engine import Engine
 from games.core.errors import RuleError
 from games.core.result import GameResult
@@ -181,9 +185,18 @@ class Choice:
 
 
 class GameUI(ABC):
-    """Subclass per game; `key` is the engine key (`"the-game"`, `"heaven-hell"`, `"level8"`)."""
+    """Subclass per game; `key` is the engine key. `locales`, when set, is a folder laid out as
+    `bot/i18n/locales` (`en/<area>.json`, `fr/<area>.json`) holding the game's own messages."""
 
     key: ClassVar[str]
+    locales: ClassVar[Path | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's catalogs are loaded with its UI class, so that its texts are there wherever
+        the UI is used (a bot, or a test drawing a table)."""
+        super().__init_subclass__(**kwargs)
+        if "locales" in cls.__dict__ and cls.locales is not None:
+            add_locales(cls.locales)
     computers_wait_for_people: ClassVar[bool] = False
     """While a person may act, computer seats that could act too wait for them (or for their
     deadline): a game that anyone may open is opened by a person, not by the fastest computer."""
@@ -231,10 +244,12 @@ class GameUI(ABC):
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """A short message for a rejected action. Default: the catalog entry
-        `<key>.error.<code>` (key with `-` as `_`), else a generic message. The code itself is
-        for developers: it is logged, never shown to players."""
-        key = f"{self.key.replace('-', '_')}.error.{error.code}"
-        if tr.has(key):
-            return tr(key, **error.params)
+        `<key>.error.<code>` (key with `-` as `_`), else the entry for the refusals every engine
+        shares (`table.error.<code>`: player count, seat, malformed action), else a generic
+        message. The code itself is for developers: it is logged, never shown to players."""
+        own = f"{self.key.replace('-', '_')}.error.{error.code}"
+        for key in (own, f"table.error.{error.code}"):
+            if tr.has(key):
+                return tr(key, **error.params)
         log.warning("no message for rule error %s of %s", error.code, self.key)
         return tr("table.error.rule")

@@ -4,6 +4,7 @@ table machinery."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -32,6 +33,7 @@ class HeavenHellUI(GameUI):
     round per player) applies."""
 
     key = "heaven-hell"
+    locales = Path(__file__).parent / "locales"
     simultaneous_choices = True
 
     def render_table(self, ctx: TableContext) -> Panel:

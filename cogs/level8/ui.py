@@ -4,6 +4,7 @@ machinery."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -30,6 +31,7 @@ from games.level8.events import CardsKept, Discarded, SkipPlaced
 
 class Level8UI(GameUI):
     key = "level8"
+    locales = Path(__file__).parent / "locales"
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
         """`/play level8 [deck] [hard]`: `hard` picks the side of the level card."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -30,6 +31,7 @@ class TheGameUI(GameUI):
     names, so the default `make_config` applies."""
 
     key = "the-game"
+    locales = Path(__file__).parent / "locales"
     computers_wait_for_people = True
 
     def render_table(self, ctx: TableContext) -> Panel:

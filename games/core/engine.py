@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from games.core.game_type import GameType
 from games.core.result import GameResult
 
 
@@ -29,7 +30,8 @@ class Policy(Protocol):
 class Engine(Protocol):
     """What a game package exports as `ENGINE`.
 
-    - `key` is the stable identifier used in the database, custom ids and the simulator.
+    - `game_type` is what the game declares about itself (games/core/game_type.py); `key` and
+      the player counts repeat it for the callers that only need those.
     - `new_game` derives all randomness from `seed`; the same seed and actions give the same state.
     - `apply` returns the new state and a list of events, or raises `RuleError` and changes nothing.
     - `to_act` lists the seats the game is waiting on (usually one; several when any seated player
@@ -37,10 +39,20 @@ class Engine(Protocol):
     - `view(state, None)` is the spectator view: no hand at all.
     """
 
-    key: str
-    min_players: int
-    max_players: int
-    config_model: type[BaseModel]
+    @property
+    def game_type(self) -> GameType: ...
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def config_model(self) -> type[BaseModel]: ...
 
     def new_game(self, config: BaseModel, players: int, seed: int) -> BaseModel: ...
 

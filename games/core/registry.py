@@ -1,39 +1,47 @@
-"""Which engines exist, found by key, imported lazily.
+"""Which engines exist: every package of `games` that exports an `ENGINE`, found by scanning.
 
-A game whose package has not landed yet is reported as unavailable instead of breaking the bot,
-so the lobby can say so politely.
+A game is registered by being there, the way a cog is loaded by being in `cogs/`: no list to edit
+elsewhere. Packages without an `ENGINE` (this one, `games.core`) are skipped.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
 from typing import cast
 
+import games
 from games.core.engine import Engine
 
-ENGINE_MODULES: dict[str, str] = {
-    "the-game": "games.the_game",
-    "heaven-hell": "games.heaven_hell",
-    "level8": "games.level8",
-}
+
+@cache
+def _discovered() -> dict[str, tuple[str, Engine]]:
+    """key -> (package name, engine), in menu order."""
+    found: list[tuple[str, Engine]] = []
+    for module in pkgutil.iter_modules(games.__path__):
+        if not module.ispkg:
+            continue
+        name = f"{games.__name__}.{module.name}"
+        engine = getattr(importlib.import_module(name), "ENGINE", None)
+        if engine is not None:
+            found.append((name, cast(Engine, engine)))
+    found.sort(key=lambda entry: (entry[1].game_type.menu_rank, entry[1].key))
+    return {engine.key: (name, engine) for name, engine in found}
 
 
 def get_engine(key: str) -> Engine | None:
-    """The engine for `key`, or None when that game is unknown or not implemented."""
-    module_name = ENGINE_MODULES.get(key)
-    if module_name is None:
-        return None
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
-            return None
-        raise
-    engine = getattr(module, "ENGINE", None)
-    return cast(Engine, engine) if engine is not None else None
+    """The engine for `key`, or None when no package of `games` declares that game."""
+    entry = _discovered().get(key)
+    return entry[1] if entry is not None else None
 
 
 def available_engines() -> dict[str, Engine]:
-    """Every engine that can be played now."""
-    found = {key: get_engine(key) for key in ENGINE_MODULES}
-    return {key: engine for key, engine in found.items() if engine is not None}
+    """Every engine that can be played, in menu order."""
+    return {key: engine for key, (_name, engine) in _discovered().items()}
+
+
+def game_package(key: str) -> str | None:
+    """The package that declares `key` (`games.<name>`), for tools that load its modules."""
+    entry = _discovered().get(key)
+    return entry[0] if entry is not None else None

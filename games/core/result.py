@@ -5,6 +5,7 @@ The table service records it and the leaderboards read it without knowing which 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -32,3 +33,9 @@ class GameResult(BaseModel):
     cooperative: bool
     seats: list[SeatResult]
     summary: dict[str, Any] = {}
+
+
+def competition_ranks(strengths: Sequence[Any]) -> list[int]:
+    """Each seat's place by strength (higher is better); equal strengths share a place and the
+    next place is skipped (1, 1, 3), as board games rank ties."""
+    return [1 + sum(1 for other in strengths if other > strength) for strength in strengths]

@@ -27,12 +27,11 @@ import time
 from collections import defaultdict
 
 from games.core.seeding import policy_rng
+from games.core.simulate import play_out
+from games.heaven_hell import ENGINE
 from games.heaven_hell.config import MAX_PLAYERS, MIN_PLAYERS, HeavenHellConfig
-from games.heaven_hell.engine import HeavenHellEngine
 from games.heaven_hell.policies import POLICIES
 from games.heaven_hell.policies.base import HeavenHellPolicy
-from games.heaven_hell.rules import apply, legal_actions, new_game, to_act
-from games.heaven_hell.view import build_view
 
 
 def play_game(
@@ -43,21 +42,15 @@ def play_game(
 ) -> list[tuple[int, bool]]:
     """One game; (total points, won) per seat. With `timings`, each seat's decision times in
     seconds are appended to `timings[seat]`."""
-    state, _ = new_game(config, len(policies), seed)
-    rng = policy_rng(seed)
-    while True:
-        seats = to_act(state)
-        if not seats:
-            break
-        seat = seats[0]
-        legal = legal_actions(state, seat)
-        view = build_view(state, seat)
-        started = time.perf_counter()
-        action = policies[seat].choose(view, legal, rng)
-        if timings is not None:
-            timings[seat].append(time.perf_counter() - started)
-        state, _ = apply(state, seat, action)
-    result = HeavenHellEngine().result(state)
+    state = play_out(
+        ENGINE,
+        ENGINE.new_game(config, len(policies), seed),
+        policies,
+        policy_rng(seed),
+        clock=time.perf_counter,
+        on_decision=lambda seat, seconds: timings[seat].append(seconds) if timings else None,
+    )
+    result = ENGINE.result(state)
     assert result is not None
     return [(seat.score, seat.won) for seat in result.seats]
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from games.core.errors import RuleError
+from games.core.events import newest
 from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import (
     COLOUR_INDEX_OF,
@@ -190,7 +191,7 @@ def apply(
 
 def _remember(draft: HeavenHellState, events: list[AnyEvent]) -> None:
     """Keep the newest public events in the state, for a table's "last moves"."""
-    draft.recent = [*draft.recent, *events][-RECENT_EVENTS:]
+    draft.recent = newest(draft.recent, events, RECENT_EVENTS)
 
 
 def _draft(state: HeavenHellState) -> HeavenHellState:

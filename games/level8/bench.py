@@ -23,6 +23,7 @@ import time
 from collections import Counter, defaultdict
 
 from games.core.seeding import policy_rng
+from games.core.simulate import play_out
 from games.level8.config import DEFAULT_MAX_TURNS, DeckPreset, Level8Config, LevelSide
 from games.level8.engine import Level8Engine
 from games.level8.state import GameState
@@ -39,21 +40,19 @@ def play_game(
 ) -> GameState:
     """One game, `lineup[i]` in seat i; each `choose` call's duration is appended to
     `timings[name]` when given."""
-    state = engine.new_game(config, len(lineup), seed)
-    policies = [engine.policy(name) for name in lineup]
-    rng = policy_rng(seed)
-    while True:
-        seats = engine.to_act(state)
-        if not seats:
-            return state
-        seat = seats[0]
-        legal = engine.legal_actions(state, seat)
-        view = engine.view(state, seat)
-        started = time.perf_counter()
-        action = policies[seat].choose(view, legal, rng)
+
+    def record(seat: int, seconds: float) -> None:
         if timings is not None:
-            timings[lineup[seat]].append(time.perf_counter() - started)
-        state, _ = engine.apply(state, seat, action)
+            timings[lineup[seat]].append(seconds)
+
+    return play_out(
+        engine,
+        engine.new_game(config, len(lineup), seed),
+        [engine.policy(name) for name in lineup],
+        policy_rng(seed),
+        clock=time.perf_counter,
+        on_decision=record,
+    )
 
 
 def seating(lineup: list[str], game: int) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core.result import GameResult, SeatResult
+from games.core.result import GameResult, SeatResult, competition_ranks
 from games.level8.state import GameState, Phase
 
 
@@ -14,11 +14,11 @@ def game_result(state: GameState) -> GameResult | None:
     def strength(seat: int) -> tuple[bool, int]:
         return (seat == state.winner, state.players[seat].level)
 
+    ranks = competition_ranks([strength(seat) for seat in range(len(state.players))])
     seats = [
         SeatResult(
             seat=seat,
-            rank=1 + sum(1 for other in range(len(state.players))
-                         if strength(other) > strength(seat)),
+            rank=ranks[seat],
             score=player.level,
             won=seat == state.winner,
         )

@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import cast
 
 from games.core.errors import RuleError
+from games.core.events import newest
 from games.level8.actions import (
     Action,
     Discard,
@@ -97,7 +98,7 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
 def _remember(state: GameState, events: list[GameEvent]) -> None:
     """Keep the newest public events in the state, for a table's "last moves". Every event the
     rules create is a member of the `Event` union, whatever its static type says."""
-    state.recent = [*state.recent, *cast(list[Event], events)][-RECENT_EVENTS:]
+    state.recent = newest(state.recent, cast(list[Event], events), RECENT_EVENTS)
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:

@@ -15,6 +15,7 @@ import time
 
 from games.core.engine import Policy
 from games.core.seeding import policy_rng
+from games.core.simulate import play_out
 from games.the_game import ENGINE
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
 from games.the_game.policies import POLICIES, make_policy
@@ -27,22 +28,14 @@ ACTIONS_PER_GAME_LIMIT = 10_000
 def play_game(
     config: TheGameConfig, players: int, seed: int, policies: list[Policy]
 ) -> TheGameState:
-    """One whole game through the engine's public protocol, as the bot would drive it.
-
-    Before the first card anyone may open; the simulator lets the first seat listed do it.
-    """
-    rng = policy_rng(seed)
-    state = ENGINE.new_game(config, players, seed)
-    for _ in range(ACTIONS_PER_GAME_LIMIT):
-        waiting = ENGINE.to_act(state)
-        if not waiting:
-            return state
-        seat = waiting[0]
-        action = policies[seat].choose(
-            ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng
-        )
-        state, _ = ENGINE.apply(state, seat, action)
-    raise RuntimeError(f"game with seed {seed} did not end within {ACTIONS_PER_GAME_LIMIT} actions")
+    """One whole game through the engine's public protocol, as the bot would drive it."""
+    return play_out(
+        ENGINE,
+        ENGINE.new_game(config, players, seed),
+        policies,
+        policy_rng(seed),
+        max_actions=ACTIONS_PER_GAME_LIMIT,
+    )
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -2,44 +2,49 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import ClassVar
 
-from pydantic import ValidationError
-
+from games.core.base import BaseEngine
 from games.core.engine import Policy
-from games.core.errors import RuleError
+from games.core.game_type import GameType
 from games.core.result import GameResult
 from games.the_game import rules
 from games.the_game.actions import ACTION_ADAPTER, Action
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
 from games.the_game.events import TheGameEvent
-from games.the_game.policies import POLICIES, make_policy
+from games.the_game.policies import POLICIES
 from games.the_game.state import TheGameState
 from games.the_game.view import TheGameView, make_view
 
+GAME_TYPE = GameType(
+    key="the-game",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    cooperative=True,
+    config_model=TheGameConfig,
+    default_policy="heuristic",
+    menu_rank=1,
+)
 
-class TheGameEngine:
-    key = "the-game"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    config_model = TheGameConfig
 
-    def new_game(self, config: TheGameConfig, players: int, seed: int) -> TheGameState:
+class TheGameEngine(BaseEngine[TheGameState, Action, TheGameView]):
+    game_type = GAME_TYPE
+    state_model = TheGameState
+    action_adapter = ACTION_ADAPTER
+    policies: ClassVar[Mapping[str, Callable[[], Policy]]] = {
+        name: partial(factory, True) for name, factory in POLICIES.items()
+    }
+    """Computer players at a table read and give hints: they must be good partners."""
+
+    def seat_count(self, state: TheGameState) -> int:
+        return state.players
+
+    def deal(self, config: TheGameConfig, players: int, seed: int) -> TheGameState:
         return rules.new_game(config, players, seed)
 
-    def load_state(self, data: str) -> TheGameState:
-        return TheGameState.model_validate_json(data)
-
-    def parse_action(self, data: str | dict[str, Any]) -> Action:
-        """Malformed input is a rule error too, so callers handle one kind of refusal."""
-        try:
-            if isinstance(data, str):
-                return ACTION_ADAPTER.validate_json(data)
-            return ACTION_ADAPTER.validate_python(data)
-        except ValidationError as exc:
-            raise RuleError("invalid_action", detail=str(exc.errors()[0]["msg"])) from exc
-
-    def apply(
+    def play(
         self, state: TheGameState, seat: int, action: Action
     ) -> tuple[TheGameState, list[TheGameEvent]]:
         return rules.apply(state, seat, action)
@@ -47,7 +52,7 @@ class TheGameEngine:
     def legal_actions(self, state: TheGameState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def view(self, state: TheGameState, seat: int | None) -> TheGameView:
+    def make_view(self, state: TheGameState, seat: int | None) -> TheGameView:
         return make_view(state, seat)
 
     def to_act(self, state: TheGameState) -> list[int]:
@@ -55,10 +60,3 @@ class TheGameEngine:
 
     def result(self, state: TheGameState) -> GameResult | None:
         return rules.result(state)
-
-    def policy(self, name: str) -> Policy:
-        """Computer players at a table read and give hints: they must be good partners."""
-        return make_policy(name, hints=True)
-
-    def policy_names(self) -> list[str]:
-        return list(POLICIES)

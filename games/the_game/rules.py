@@ -29,7 +29,7 @@ from games.the_game.cards import (
     can_place_count,
     is_backwards,
 )
-from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
+from games.the_game.config import TheGameConfig
 from games.the_game.events import (
     CardPlaced,
     GameOver,
@@ -44,9 +44,8 @@ EXCELLENT_BELOW = 10
 
 
 def new_game(config: TheGameConfig, players: int, seed: int) -> TheGameState:
-    """Deal from a deck shuffled by `seed` alone, so a game can be rebuilt from its seed and log."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError("bad_player_count", players=players)
+    """Deal from a deck shuffled by `seed` alone, so a game can be rebuilt from its seed and log.
+    The player count is checked by the engine (games/core/base.py)."""
     deck = list(ALL_CARDS)
     random.Random(seed).shuffle(deck)
     size = config.hand_size(players)

@@ -61,13 +61,13 @@ async def start_game(
     others: list[simcord.MemberActor],
     channel: simcord.ChannelHandle,
     computers: int = 0,
-    command: str = "play the-game",
+    command: str = "play tiny",
     **options: Any,
 ) -> simcord.ChannelHandle:
     """The lobby as people use it: `/<command>` (with its options) by the host, the others
     join, the host adds `computers`, then starts. Returns the game's place: its thread, or the
-    channel itself where the bot may not open threads. The default command opens The Game's
-    table, which the tiny engine plays in most of tests/bot."""
+    channel itself where the bot may not open threads. The default command opens the tiny
+    game, which most of tests/bot play."""
     lobby = (await host.slash(channel, command, **options)).response
     assert lobby is not None
     for member in others:

@@ -19,7 +19,7 @@ async def test_hand_and_status(simcord_env: simcord.Env) -> None:
     assert hand is not None and hand.ephemeral and len(hand_cards(hand)) == 5
     status = (await carol.slash(place, "game status")).response
     assert status is not None and status.ephemeral
-    assert "The Game #1 — running" in status.content
+    assert "Tiny #1 — running" in status.content
     assert "🤖 Computer 2" in status.content
     refused = (await carol.slash(place, "game hand")).response
     assert refused is not None and "not playing" in refused.content

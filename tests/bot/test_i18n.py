@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
 import string
-from typing import Any
 
 import discord
 import pytest
@@ -11,11 +11,14 @@ import simcord
 import simcord.interactions
 from discord import app_commands
 
-from bot.i18n import Catalog, Texts, normalize_locale
+from bot.i18n import Texts, normalize_locale
 from bot.i18n.catalog import LOCALES_DIR
 from bot.i18n.translator import CatalogTranslator, command_text
 from bot.settings import Settings
+from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import query
+from tests.support.catalogs import GAME_LOCALES, full_catalog
+from tests.support.locale import speak_french
 
 
 def placeholders(template: str) -> set[str]:
@@ -23,7 +26,7 @@ def placeholders(template: str) -> set[str]:
 
 
 def test_french_and_english_catalogs_have_the_same_keys_and_placeholders() -> None:
-    catalog = Catalog()
+    catalog = full_catalog()
     english, french = catalog.messages["en"], catalog.messages["fr"]
     assert english, "no English messages loaded"
     assert sorted(english) == sorted(french)
@@ -32,10 +35,11 @@ def test_french_and_english_catalogs_have_the_same_keys_and_placeholders() -> No
 
 
 def test_each_area_has_a_file_in_both_languages() -> None:
-    areas = {
-        lang: {path.name for path in (LOCALES_DIR / lang).glob("*.json")} for lang in ("en", "fr")
-    }
-    assert areas["en"] == areas["fr"]
+    for folder in (LOCALES_DIR, *GAME_LOCALES):
+        areas = {
+            lang: {path.name for path in (folder / lang).glob("*.json")} for lang in ("en", "fr")
+        }
+        assert areas["en"] == areas["fr"], folder
 
 
 @pytest.mark.parametrize(
@@ -70,6 +74,7 @@ async def test_command_names_are_translated_for_french_clients() -> None:
     assert await translator.translate(name, discord.Locale.american_english, context) is None
 
 
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.the_game"]])
 async def test_synced_commands_carry_french_localisations(simcord_env: simcord.Env) -> None:
     tree = simcord_env.bot.tree  # type: ignore[attr-defined]
     payload = {
@@ -91,9 +96,9 @@ async def test_public_messages_follow_the_server_language(simcord_env: simcord.E
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     alice = guild.add_member(env.create_user("alice"))
-    lobby = (await alice.slash(channel, "play the-game")).response
+    lobby = (await alice.slash(channel, "play tiny")).response
     assert lobby is not None
-    assert lobby.message.embeds[0].title == "The Game — table ouverte"
+    assert lobby.message.embeds[0].title == "Mini — table ouverte"
 
 
 async def test_settings_language_overrides_the_server_locale(
@@ -110,10 +115,10 @@ async def test_settings_language_overrides_the_server_locale(
     assert query(settings.database_path, "SELECT locale, turn_seconds FROM guild_settings") == [
         ("en", 120)
     ]
-    lobby = (await admin.slash(channel, "play the-game")).response
+    lobby = (await admin.slash(channel, "play tiny")).response
     assert lobby is not None
     embed = lobby.message.embeds[0]
-    assert embed.title == "The Game — table open"
+    assert embed.title == "Tiny — table open"
     assert next(f.value for f in embed.fields if f.name == "Time per turn") == "2 min"
 
 
@@ -121,25 +126,18 @@ async def test_ephemeral_answers_follow_the_users_language(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SimCord's users all speak en-US; this one's client speaks French."""
-    original = simcord.interactions.base_payload
-
-    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        return record, payload
-
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    lobby = (await alice.slash(channel, "play the-game")).response
+    lobby = (await alice.slash(channel, "play tiny")).response
     assert lobby is not None
-    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    speak_french(monkeypatch)
     result = await alice.click(lobby, label="Join")
     assert [m.content for m in result.followups] == ["Tu as déjà une place à cette table."]
-    assert lobby.message.embeds[0].title == "The Game — table open"
-    rules = (await alice.slash(channel, "rules", game="level8")).response
-    assert rules is not None and rules.embeds[0].title == "Règles de Level 8"
+    assert lobby.message.embeds[0].title == "Tiny — table open"
+    rules = (await alice.slash(channel, "rules", game="tiny")).response
+    assert rules is not None and rules.embeds[0].title == "Règles de Mini"
 
 
 def test_plural_follows_each_languages_rule() -> None:
@@ -159,6 +157,7 @@ def test_plural_follows_each_languages_rule() -> None:
 
 
 def test_a_negative_count_takes_the_form_of_its_size_and_a_true_minus() -> None:
+    importlib.import_module("cogs.heaven_hell")  # its catalogs come with its UI
     assert Texts("en").plural("heaven_hell.result_score", -1) == "−1 point"
     assert Texts("en").plural("heaven_hell.result_score", -6) == "−6 points"
     assert Texts("fr").plural("heaven_hell.result_score", -1) == "−1 point"

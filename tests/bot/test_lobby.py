@@ -4,8 +4,12 @@ import discord
 import pytest
 import simcord
 
+from bot.app import CardTableBot
 from bot.settings import Settings
+from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import button_labels, query, start_game
+from tests.bot.tiny_engine import TINY_ENGINE
+from tests.bot.tiny_ui import TinyUI
 
 pytestmark = pytest.mark.both_backends
 
@@ -23,18 +27,21 @@ def ephemeral_text(result: simcord.InteractionResult) -> str:
 async def open_lobby(
     member: simcord.MemberActor, channel: simcord.ChannelHandle
 ) -> simcord.ResponseMessage:
-    lobby = (await member.slash(channel, "play the-game", expert=True)).response
+    lobby = (await member.slash(channel, "play tiny")).response
     assert lobby is not None
     return lobby
 
 
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.the_game"]])
 async def test_lobby_lists_game_options_and_seats(simcord_env: simcord.Env) -> None:
+    """The Game's own `/play` subcommand passes its options to the lobby."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    lobby = await open_lobby(alice, channel)
+    lobby = (await alice.slash(channel, "play the-game", expert=True)).response
+    assert lobby is not None
     embed = lobby.message.embeds[0]
     assert embed.title == "The Game — table open"
     assert any("Expert mode" in (f.value or "") for f in embed.fields)
@@ -110,9 +117,9 @@ async def test_one_open_game_per_channel(simcord_env: simcord.Env) -> None:
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     await open_lobby(alice, channel)
-    result = await bob.slash(channel, "play the-game")
+    result = await bob.slash(channel, "play tiny")
     assert "already a game in this channel" in ephemeral_text(result)
-    assert (await bob.slash(other, "play the-game")).response is not None
+    assert (await bob.slash(other, "play tiny")).response is not None
 
 
 async def test_a_started_game_frees_the_channel_for_another(simcord_env: simcord.Env) -> None:
@@ -122,9 +129,9 @@ async def test_a_started_game_frees_the_channel_for_another(simcord_env: simcord
     alice = guild.add_member(env.create_user("alice"))
     place = await start_game(env, alice, [], channel, computers=1)
     assert place.is_thread
-    result = await alice.slash(place, "play the-game")
+    result = await alice.slash(place, "play tiny")
     assert "already a game" in ephemeral_text(result)
-    lobby = (await alice.slash(channel, "play the-game")).response
+    lobby = (await alice.slash(channel, "play tiny")).response
     assert lobby is not None and lobby.message.embeds
 
 
@@ -138,7 +145,7 @@ async def test_host_cancels_the_lobby(simcord_env: simcord.Env, settings: Settin
     assert button_labels(lobby.message) == []
     assert lobby.message.embeds[0].description == "This table was cancelled."
     assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]
-    assert (await alice.slash(channel, "play the-game")).response is not None
+    assert (await alice.slash(channel, "play tiny")).response is not None
 
 
 async def test_manage_server_may_cancel_any_game(simcord_env: simcord.Env) -> None:
@@ -197,11 +204,21 @@ async def test_host_sets_the_turn_time_in_the_lobby(
     assert query(settings.database_path, "SELECT turn_seconds FROM games") == [(600,)]
 
 
-async def test_games_without_engine_or_ui_are_coming_soon(simcord_env: simcord.Env) -> None:
+class EnginelessUI(TinyUI):
+    key = "chess"
+
+
+def tiny_and_engineless(bot: CardTableBot) -> None:
+    bot.games.register(TinyUI(), engine=TINY_ENGINE)
+    bot.games.register(EnginelessUI())
+
+
+@pytest.mark.parametrize("register_games", [tiny_and_engineless])
+async def test_a_game_without_engine_is_not_offered(simcord_env: simcord.Env) -> None:
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    result = await alice.slash(channel, "play heaven-hell")
-    assert result.response is not None and result.response.ephemeral
-    assert "coming soon" in result.response.content
+    commands = alice.available_commands(channel)
+    assert "play tiny" in commands
+    assert not any("chess" in command for command in commands)

@@ -29,7 +29,7 @@ def game(number: int, shard: int, status: GameStatus) -> Game:
         guild_id=guild_id,
         channel_id=number,
         place_id=number,
-        game_key="the-game",
+        game_key="tiny",
         options={},
         config="{}",
         seed=1,

@@ -107,7 +107,7 @@ def new_game() -> Game:
         guild_id=1,
         channel_id=2,
         place_id=2,
-        game_key="the-game",
+        game_key="tiny",
         options={},
         config="{}",
         seed=3,

@@ -12,18 +12,26 @@ import simcord
 from bot.app import CardTableBot
 from bot.i18n import Texts
 from bot.settings import Settings
+from bot.tables.commands import plain_play_command
 from games.the_game.table_talk import reveals_number
-from tests.bot.conftest import BotFactory
-from tests.bot.helpers import channel_denying_the_bot, hand_cards, query, start_game, table_message
+from tests.bot.conftest import BotFactory, GameRegistration
+from tests.bot.helpers import channel_denying_the_bot, hand_cards, query, table_message
+from tests.bot.talk_stand_in import register_stand_in, start_talk_game
 from tests.bot.tiny_engine import TINY_ENGINE
 from tests.bot.tiny_ui import TinyUI
+from tests.support.catalogs import game_locales
 
 
 def talk_bot(make_bot: BotFactory) -> CardTableBot:
     """The test bot with the table-talk cog, which the shared fixtures do not load."""
     bot = make_bot()
-    bot.extension_names.append("cogs.table_talk")
+    bot.extension_names.append("cogs.the_game.table_talk")
     return bot
+
+
+@pytest.fixture
+def register_games() -> GameRegistration:
+    return register_stand_in
 
 
 @pytest.fixture
@@ -68,7 +76,7 @@ async def test_a_number_in_the_game_thread_is_deleted_and_the_notice_fades(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     await bob.send(place, "je peux poser le 42 tout de suite")
     assert not any("42" in text for text in texts(place))
     [notice] = notices(place)
@@ -90,7 +98,7 @@ async def test_a_burst_of_numbers_gets_one_notice_at_a_time(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     for text in ("3", "4", "5"):
         await bob.send(place, text)
     await alice.send(place, "9")
@@ -110,7 +118,7 @@ async def test_the_rule_holds_after_a_restart(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     await env.restart_bot(talk_bot(make_bot))
     await bob.send(place, "forty-four?")
     assert "forty-four?" not in texts(place)
@@ -124,7 +132,7 @@ async def test_the_notice_says_what_was_found_without_repeating_it(
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_talk_game(env, alice, [], channel, computers=1)
     await configure(env, guild, channel, language="fr")
     await alice.send(place, "j'ai le quatre-vingt-dix-sept")
     [notice] = notices(place)
@@ -140,7 +148,7 @@ async def test_ordinary_chat_and_the_bots_own_messages_stay(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     await bob.send(place, "on joue sur la deuxième pile ? I can help a bit there")
     hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert hand is not None
@@ -159,7 +167,7 @@ async def test_spectators_in_the_game_thread_are_bound_too(simcord_env: simcord.
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     carol = guild.add_member(env.create_user("carol"))
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_talk_game(env, alice, [], channel, computers=1)
     await carol.send(place, "alice has the seven")
     assert "alice has the seven" not in texts(place)
     assert len(notices(place)) == 1
@@ -183,7 +191,7 @@ async def test_count_talk_stays_in_delete_and_warn_modes(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     for text in COUNT_TALK:
         await bob.send(place, text)
     await configure(env, guild, channel, **{"talk-rule": "warn"})
@@ -201,7 +209,7 @@ async def test_a_count_next_to_a_card_value_is_removed_for_the_value(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     await bob.send(place, "je pose deux cartes, le 30 et le 31")
     assert "je pose deux cartes, le 30 et le 31" not in texts(place)
     [notice] = notices(place)
@@ -215,7 +223,7 @@ async def test_a_gap_between_values_is_named_as_such(simcord_env: simcord.Env) -
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_talk_game(env, alice, [], channel, computers=1)
     await configure(env, guild, channel, **{"talk-rule": "warn"})
     await alice.send(place, "I'm ten below the top of ▼C")
     assert "I'm ten below the top of ▼C" in texts(place)
@@ -256,7 +264,7 @@ async def test_nothing_is_checked_after_the_game(
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_talk_game(env, alice, [], channel, computers=1)
     await alice.send(place, "good luck, start low: 2")
     assert "good luck, start low: 2" not in texts(place)
     for _ in range(5):
@@ -276,7 +284,7 @@ async def test_nothing_is_checked_after_a_cancel(
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_talk_game(env, alice, [], channel, computers=1)
     await alice.send(place, "ok 5")
     await alice.slash(place, "game cancel")
     await alice.send(place, "I had a 5")
@@ -292,7 +300,7 @@ async def test_an_edit_that_brings_a_number_is_deleted(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     message = await bob.send(place, "I can play close to that")
     await bob.edit(message, "I can play close to that, really close")
     assert "I can play close to that, really close" in texts(place)
@@ -313,7 +321,7 @@ async def test_a_forwarded_number_is_deleted(simcord_env: simcord.Env, settings:
     notes = guild.create_text_channel("notes")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     note = await bob.send(notes, "my hand: 12 40 77")
     await bob.forward(note, place)
     assert [m.id for m in place.history() if m.message_snapshots] == []
@@ -326,7 +334,7 @@ async def test_number_reactions_are_removed(simcord_env: simcord.Env, settings: 
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     message = await alice.send(place, "which pile should I play on?")
     for emoji in ("7️⃣", "👍", "1️⃣", "🔟"):
         await bob.react(message, emoji)
@@ -345,7 +353,7 @@ async def test_warn_mode_keeps_messages_and_reactions_but_warns(
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     await configure(env, guild, channel, **{"talk-rule": "warn"})
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     message = await bob.send(place, "my lowest is a 3")
     await alice.react(message, "5️⃣")
     assert "my lowest is a 3" in texts(place)
@@ -369,7 +377,7 @@ async def test_off_mode_does_nothing_until_switched_back(
     alice = guild.add_member(env.create_user("alice"), roles=[admins])
     bob = guild.add_member(env.create_user("bob"))
     await alice.slash(channel, "settings", **{"talk-rule": "off"})
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     message = await bob.send(place, "my lowest is a 3")
     await alice.react(message, "5️⃣")
     assert "my lowest is a 3" in texts(place)
@@ -409,7 +417,7 @@ async def test_without_manage_messages_the_bot_says_so_once_and_warns(
     channel = channel_denying_the_bot(guild, manage_messages=False)
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     missing = [text for text in texts(place) if "Manage Messages" in text]
     assert missing == [
         "⚠️ I cannot enforce The Game's talk rule here: I need the **Manage Messages** permission "
@@ -437,7 +445,7 @@ async def test_in_warn_mode_missing_manage_messages_is_no_problem(
     channel = channel_denying_the_bot(guild, manage_messages=False)
     alice = guild.add_member(env.create_user("alice"))
     await configure(env, guild, channel, **{"talk-rule": "warn"})
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_talk_game(env, alice, [], channel, computers=1)
     await alice.send(place, "I'll start with 2")
     assert len(notices(place)) == 1
     assert not any("Manage Messages" in text for text in texts(place))
@@ -452,7 +460,7 @@ async def test_other_bots_and_webhooks_are_not_checked(
     alice = guild.add_member(env.create_user("alice"))
     dice = guild.add_member(env.create_user("dice", bot=True))
     hook = guild.create_webhook(channel)
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_talk_game(env, alice, [], channel, computers=1)
     await dice.send(place, "🎲 you rolled 17")
     await hook.send("build 42 passed")
     assert "🎲 you rolled 17" in texts(place) and "build 42 passed" in texts(place)
@@ -463,12 +471,16 @@ async def test_other_bots_and_webhooks_are_not_checked(
 
 class OtherGameUI(TinyUI):
     key = "level8"
+    locales = game_locales("level8")
 
 
-async def test_other_games_are_not_checked(
-    simcord_env: simcord.Env, simcord_bot: CardTableBot, settings: Settings
-) -> None:
-    simcord_bot.games.register(OtherGameUI(), engine=TINY_ENGINE)
+def stand_in_and_other_game(bot: CardTableBot) -> None:
+    register_stand_in(bot)
+    bot.games.register(OtherGameUI(), engine=TINY_ENGINE, play=lambda: plain_play_command("level8"))
+
+
+@pytest.mark.parametrize("register_games", [stand_in_and_other_game])
+async def test_other_games_are_not_checked(simcord_env: simcord.Env, settings: Settings) -> None:
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")

@@ -10,9 +10,8 @@ import simcord
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
-from tests.bot.helpers import query, start_game
-from tests.bot.tiny_engine import TINY_ENGINE
-from tests.bot.tiny_ui import TinyUI
+from tests.bot.helpers import query
+from tests.bot.talk_stand_in import register_stand_in, start_talk_game
 
 pytestmark = pytest.mark.simcord(approved_intents=discord.Intents.default())
 
@@ -20,8 +19,8 @@ pytestmark = pytest.mark.simcord(approved_intents=discord.Intents.default())
 @pytest.fixture
 def simcord_bot(settings: Settings) -> CardTableBot:
     """Closed by the environment's shutdown, which closes its database too."""
-    bot = create_bot(settings, [*EXTENSIONS, "cogs.table_talk"], message_content=False)
-    bot.games.register(TinyUI(), engine=TINY_ENGINE)
+    bot = create_bot(settings, [*EXTENSIONS, "cogs.the_game.table_talk"], message_content=False)
+    register_stand_in(bot)
     return bot
 
 
@@ -55,7 +54,7 @@ async def test_messages_pass_but_number_reactions_are_removed(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_talk_game(env, alice, [bob], channel)
     message = await bob.send(place, "I have the 7")
     await alice.react(message, "7️⃣")
     [stored] = [m for m in place.history() if m.id == message.id]

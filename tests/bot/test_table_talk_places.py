@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-import cogs.table_talk
-from cogs.table_talk import RunningPlaces
+import cogs.the_game.table_talk
+from cogs.the_game.table_talk import RunningPlaces
 
 
 class Games:
@@ -52,7 +52,7 @@ async def test_an_answer_overtaken_by_a_forget_is_not_kept() -> None:
 
 
 async def test_memory_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cogs.table_talk, "MAX_REMEMBERED", 2)
+    monkeypatch.setattr(cogs.the_game.table_talk, "MAX_REMEMBERED", 2)
     games = Games()
     places = RunningPlaces(games.lookup)
     for place in (1, 2, 3):

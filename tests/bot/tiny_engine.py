@@ -8,13 +8,16 @@ time (like The Game's pile hints), which must not disturb anybody's controls. Hi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from games.core.base import BaseEngine
+from games.core.engine import Policy
 from games.core.errors import RuleError
-from games.core.result import GameResult, SeatResult
+from games.core.game_type import GameType
+from games.core.result import GameResult, SeatResult, competition_ranks
 
 
 class TinyConfig(BaseModel):
@@ -72,49 +75,51 @@ class Highest:
         return max(plays, key=lambda action: action.card)
 
 
-class TinyEngine:
-    key = "tiny"
-    min_players = 2
-    max_players = 4
-    config_model = TinyConfig
+GAME_TYPE = GameType(
+    key="tiny",
+    min_players=2,
+    max_players=4,
+    cooperative=False,
+    config_model=TinyConfig,
+    default_policy="highest",
+    menu_rank=100,
+)
 
-    def new_game(self, config: BaseModel, players: int, seed: int) -> BaseModel:
-        assert isinstance(config, TinyConfig)
+
+class TinyEngine(BaseEngine[TinyState, TinyAction, TinyView]):
+    game_type = GAME_TYPE
+    state_model = TinyState
+    action_adapter = _ACTION
+    policies: ClassVar[Mapping[str, Callable[[], Policy]]] = {"highest": Highest}
+
+    def seat_count(self, state: TinyState) -> int:
+        return len(state.hands)
+
+    def deal(self, config: TinyConfig, players: int, seed: int) -> TinyState:
         deck = list(range(1, 21))
         random.Random(seed).shuffle(deck)
         hands = [sorted(deck[i * config.cards : (i + 1) * config.cards]) for i in range(players)]
         return TinyState(seed=seed, hands=hands, scores=[0] * players)
 
-    def load_state(self, data: str) -> BaseModel:
-        return TinyState.model_validate_json(data)
-
-    def parse_action(self, data: str | dict[str, Any]) -> BaseModel:
-        if isinstance(data, str):
-            return _ACTION.validate_json(data)
-        return _ACTION.validate_python(data)
-
-    def to_act(self, state: BaseModel) -> list[int]:
-        assert isinstance(state, TinyState)
+    def to_act(self, state: TinyState) -> list[int]:
         if all(not hand for hand in state.hands):
             return []
         if state.current is None:
             return list(range(len(state.hands)))
         return [state.current]
 
-    def legal_actions(self, state: BaseModel, seat: int) -> list[BaseModel]:
-        assert isinstance(state, TinyState)
+    def legal_actions(self, state: TinyState, seat: int) -> list[TinyAction]:
         if not self.to_act(state):
             return []
-        actions: list[BaseModel] = []
+        actions: list[TinyAction] = []
         if seat in self.to_act(state):
             actions.extend(Play(card=card) for card in state.hands[seat])
         actions.extend([Hint(text="low"), Hint(text="high")])
         return actions
 
-    def apply(
-        self, state: BaseModel, seat: int, action: BaseModel
-    ) -> tuple[BaseModel, list[BaseModel]]:
-        assert isinstance(state, TinyState)
+    def play(
+        self, state: TinyState, seat: int, action: TinyAction
+    ) -> tuple[TinyState, list[Played]]:
         if not self.to_act(state):
             raise RuleError("game_over")
         if isinstance(action, Hint):
@@ -123,7 +128,6 @@ class TinyEngine:
             return new, []
         if isinstance(action, Pass):
             raise RuleError("no_passing")
-        assert isinstance(action, Play)
         if seat not in self.to_act(state):
             raise RuleError("not_your_turn")
         if action.card not in state.hands[seat]:
@@ -136,8 +140,7 @@ class TinyEngine:
         new.current = next((s for s in following if new.hands[s]), None)
         return new, [Played(seat=seat, card=action.card)]
 
-    def view(self, state: BaseModel, seat: int | None) -> BaseModel:
-        assert isinstance(state, TinyState)
+    def make_view(self, state: TinyState, seat: int | None) -> TinyView:
         return TinyView(
             seat=seat,
             hand=list(state.hands[seat]) if seat is not None else None,
@@ -147,12 +150,11 @@ class TinyEngine:
             hints=list(state.hints),
         )
 
-    def result(self, state: BaseModel) -> GameResult | None:
-        assert isinstance(state, TinyState)
+    def result(self, state: TinyState) -> GameResult | None:
         if self.to_act(state):
             return None
         best = max(state.scores)
-        ranks = [1 + sum(other > score for other in state.scores) for score in state.scores]
+        ranks = competition_ranks(state.scores)
         return GameResult(
             cooperative=False,
             seats=[
@@ -160,12 +162,6 @@ class TinyEngine:
                 for i, score in enumerate(state.scores)
             ],
         )
-
-    def policy(self, name: str) -> Highest:
-        return Highest()
-
-    def policy_names(self) -> list[str]:
-        return ["highest"]
 
 
 TINY_ENGINE = TinyEngine()

@@ -7,6 +7,7 @@ in a select, then "Confirm") that uses `Choice.ui_state` between the steps.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import discord
 
@@ -26,9 +27,11 @@ from tests.bot.tiny_engine import Hint, Pass, Play, Played, TinyView
 
 
 class TinyUI(GameUI):
-    """Registered under The Game's key in tests, so `/play the-game` opens a tiny game."""
+    """The tiny game under its own key: `/play tiny` opens it, `/rules` and `/leaderboard`
+    offer it, all from its own message catalogs (`tiny_locales/`)."""
 
-    key = "the-game"
+    key = "tiny"
+    locales = Path(__file__).parent / "tiny_locales"
 
     def render_table(self, ctx: TableContext) -> Panel:
         view = ctx.view

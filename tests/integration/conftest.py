@@ -32,7 +32,7 @@ __all__ = [
     "simcord_env",
 ]
 
-EXTENSIONS = [*THE_GAME_EXTENSIONS, "cogs.table_talk", "cogs.leaderboard"]
+EXTENSIONS = [*THE_GAME_EXTENSIONS, "cogs.leaderboard"]
 
 
 fixed_deal, bot_extensions, register_games = real_game_fixtures(

@@ -1,11 +1,14 @@
-"""A real bot with the leaderboard cog, where `/play level8` and `/play the-game` open pick games
-(see `pick_engine`) whose outcome each test chooses."""
+"""A real bot with the leaderboard cog, where `/play level8` and `/play the-game` (the real games'
+subcommands, with their options) open pick games (see `pick_engine`) whose outcome each test
+chooses."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.app import CardTableBot
+from cogs.level8.play import play_command as level8_play
+from cogs.the_game.play import play_command as the_game_play
 from tests.stats.pick_engine import LEVEL8, THE_GAME, CoopPickUI, PickUI
 from tests.support.bots import (
     CORE_EXTENSIONS,
@@ -40,7 +43,7 @@ def bot_extensions() -> list[str]:
 @pytest.fixture
 def register_games() -> GameRegistration:
     def register(bot: CardTableBot) -> None:
-        bot.games.register(PickUI(), engine=LEVEL8)
-        bot.games.register(CoopPickUI(), engine=THE_GAME)
+        bot.games.register(PickUI(), engine=LEVEL8, play=level8_play)
+        bot.games.register(CoopPickUI(), engine=THE_GAME, play=the_game_play)
 
     return register

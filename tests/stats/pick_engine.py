@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.tables.ui import ActionButton, Choice, GameUI, HandContext, HandPanel, Panel, TableContext
 from games.core.errors import RuleError
+from games.core.game_type import GameType
 from games.core.result import GameResult, SeatResult
+from tests.support.catalogs import game_locales
 
 HIGHEST_PICK = 20
 COMPUTER_PICK = 2
@@ -53,6 +55,15 @@ class PickEngine:
     def __init__(self, key: str, cooperative: bool) -> None:
         self.key = key
         self.cooperative = cooperative
+        self.game_type = GameType(
+            key=key,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            cooperative=cooperative,
+            config_model=PickConfig,
+            default_policy="fixed",
+            menu_rank=0 if cooperative else 1,
+        )
 
     def new_game(self, config: BaseModel, players: int, seed: int) -> BaseModel:
         return PickState(picks=[None] * players)
@@ -123,6 +134,7 @@ class PickUI(GameUI):
     """Registered under Level 8's key: `/play level8` opens a competitive pick game."""
 
     key = "level8"
+    locales = game_locales("level8")
 
     def render_table(self, ctx: TableContext) -> Panel:
         view = ctx.view
@@ -149,3 +161,4 @@ class CoopPickUI(PickUI):
     """Registered under The Game's key: `/play the-game` opens a cooperative pick game."""
 
     key = "the-game"
+    locales = game_locales("the_game")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 import pytest
 import simcord
@@ -11,6 +9,7 @@ import simcord
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.stats.helpers import embed_of, field_value, footer, leaderboard, own_place, play, rows
+from tests.support.locale import speak_french
 
 
 def admin_of(env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
@@ -92,19 +91,12 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SimCord's users all speak en-US; this one's client speaks French."""
-    original = simcord.interactions.base_payload
-
-    def french_client(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        return record, payload
-
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
     await play(channel, [(alice, 3), (bob, 1)], computers=1)
-    monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
+    speak_french(monkeypatch)
     page = await leaderboard(alice, channel, "level8", "week")
     assert embed_of(page).title == "Level 8 — Cotes — cette semaine"
     assert rows(page) == ["Personne n'a encore joué 3 parties pendant cette période."]

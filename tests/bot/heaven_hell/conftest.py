@@ -23,7 +23,7 @@ __all__ = [
     "simcord_bot",
 ]
 
-EXTENSIONS = [*CORE_EXTENSIONS, "cogs.heaven_hell", "cogs.leaderboard", "cogs.table_talk"]
+EXTENSIONS = [*CORE_EXTENSIONS, "cogs.heaven_hell", "cogs.leaderboard", "cogs.the_game.table_talk"]
 SEED = 33
 
 fixed_deal, bot_extensions, register_games = real_game_fixtures(EXTENSIONS, SEED)

@@ -30,7 +30,7 @@ async def test_nobody_opens_two_members(simcord_env: simcord.Env, settings: Sett
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place = await start_game(env, alice, [bob], channel, command="play the-game")
 
     await env.advance_time(TURN_SECONDS + 1)
     texts = bot_messages(place)
@@ -56,7 +56,7 @@ async def test_reminders_name_people_only(simcord_env: simcord.Env, settings: Se
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    place = await start_game(env, alice, [], channel, computers=1)
+    place = await start_game(env, alice, [], channel, computers=1, command="play the-game")
 
     await env.advance_time(TURN_SECONDS / 2 + 1)
     reminders = [text for text in bot_messages(place) if "it is your turn" in text]

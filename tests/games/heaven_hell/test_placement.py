@@ -91,7 +91,7 @@ def test_unknown_seat_is_refused() -> None:
     for seat in (-1, 4):
         with pytest.raises(RuleError) as info:
             ENGINE.apply(state, seat, PlaceCard(colour=R, value=1, side=HEAVEN))
-        assert info.value.code == "invalid_seat"
+        assert info.value.code == "unknown_seat"
         with pytest.raises(RuleError):
             ENGINE.view(state, seat)
 

@@ -48,7 +48,7 @@ def test_same_seed_same_deal_other_seed_other_deal() -> None:
 def test_player_count_outside_three_to_five_is_refused(players: int) -> None:
     with pytest.raises(RuleError) as info:
         ENGINE.new_game(HeavenHellConfig(), players, seed=1)
-    assert info.value.code == "invalid_player_count"
+    assert info.value.code == "player_count"
 
 
 def test_engine_metadata() -> None:

@@ -263,7 +263,7 @@ def test_nothing_is_accepted_once_the_game_is_over() -> None:
 def test_bad_player_count_is_refused() -> None:
     with pytest.raises(RuleError) as err:
         ENGINE.new_game(TheGameConfig(), 6, seed=1)
-    assert err.value.code == "bad_player_count"
+    assert err.value.code == "player_count"
 
 
 def test_parse_action_accepts_json_and_dicts_and_refuses_garbage() -> None:

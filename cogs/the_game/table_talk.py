@@ -48,7 +48,7 @@ from bot.clock import now
 from bot.guild_settings import get_guild_settings
 from bot.tables.records import Game, GameStatus
 from bot.talk_offences import record_offence
-from games.the_game import TheGameEngine
+from games.the_game.engine import GAME_TYPE
 from games.the_game.table_talk import NumberHit, revealing_numbers
 
 log = logging.getLogger(__name__)
@@ -248,14 +248,14 @@ class TableTalk(commands.Cog):
         game = await self.bot.tables.game_in(place_id)
         if game is None or game.status is not GameStatus.RUNNING:
             return None
-        return game.id if game.game_key == TheGameEngine.key else None
+        return game.id if game.game_key == GAME_TYPE.key else None
 
     async def _game_watching(self, offence: Offence) -> Game | None:
         """The running game whose rule the offender is bound by, read afresh from the database."""
         game = await self.bot.tables.game_in(offence.place_id)
         if game is None or game.status is not GameStatus.RUNNING:
             return None
-        if game.game_key != TheGameEngine.key:
+        if game.game_key != GAME_TYPE.key:
             return None
         in_thread = game.thread_id == offence.place_id
         if not in_thread and game.seat_of(offence.user_id) is None:

@@ -1,0 +1,79 @@
+"""What every game's slash commands share: opening a table, the `/play` subcommand of a game
+without table options, and the list of games a command offers.
+
+A game's cog may give its own `/play` subcommand (with its options) when it registers; it calls
+`open_table` with the options, which reach `GameUI.make_config`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n.translator import command_text as _
+from bot.tables.components import guarded, tables_of
+from bot.tables.errors import TableError
+from bot.tables.registry import GameCatalog, PlayCommand
+
+
+def area(key: str) -> str:
+    """A game's catalog area: its key with `-` as `_` (`the_game`)."""
+    return key.replace("-", "_")
+
+
+async def open_table(
+    interaction: discord.Interaction[Any], key: str, options: dict[str, Any]
+) -> None:
+    """A lobby message for game `key` in the channel or thread the command was used in."""
+
+    async def handler() -> None:
+        channel = interaction.channel
+        if interaction.guild is None:
+            raise TableError("guild_only")
+        if not isinstance(channel, (discord.TextChannel, discord.Thread)):
+            raise TableError("wrong_channel")
+        tables = tables_of(interaction)
+        game = await tables.create_lobby(
+            guild_id=interaction.guild.id,
+            channel_id=channel.id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            game_key=key,
+            options=options,
+        )
+        await interaction.response.send_message(**await tables.lobby_message(game))
+        message = await interaction.original_response()
+        await tables.set_lobby_message(game.id, message.id)
+
+    await guarded(interaction, handler)
+
+
+def plain_play_command(key: str) -> PlayCommand:
+    """`/play <game>` for a game that has no table options: named by `play.<area>.name`."""
+
+    async def play(interaction: discord.Interaction[Any]) -> None:
+        await open_table(interaction, key, {})
+
+    return app_commands.Command(
+        name=_(f"play.{area(key)}.name"),
+        description=_(f"play.{area(key)}.description"),
+        callback=play,
+    )
+
+
+def play_commands(games: GameCatalog) -> list[PlayCommand]:
+    """One `/play` subcommand per game the bot offers, in menu order."""
+    return [
+        games.play_command(game.key) or plain_play_command(game.key) for game in games.game_types()
+    ]
+
+
+def game_choices(games: GameCatalog) -> list[app_commands.Choice[str]]:
+    """The games as the choices of a command's `game` option (`/rules`, `/leaderboard`), named
+    by `choice.<area>`."""
+    return [
+        app_commands.Choice(name=_(f"choice.{area(game.key)}"), value=game.key)
+        for game in games.game_types()
+    ]

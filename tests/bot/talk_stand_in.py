@@ -1,0 +1,28 @@
+"""The tiny game standing in for The Game in the talk-rule tests: the talk rule watches only
+games under The Game's key, so these tests register the tiny game under it, explicitly."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from bot.app import CardTableBot
+from bot.tables.commands import plain_play_command
+from tests.bot.helpers import start_game
+from tests.bot.tiny_engine import TINY_ENGINE
+from tests.bot.tiny_ui import TinyUI
+from tests.support.catalogs import game_locales
+
+THE_GAME = "the-game"
+
+
+class TalkTinyUI(TinyUI):
+    key = THE_GAME
+    locales = game_locales("the_game")
+
+
+def register_stand_in(bot: CardTableBot) -> None:
+    bot.games.register(TalkTinyUI(), engine=TINY_ENGINE, play=lambda: plain_play_command(THE_GAME))
+
+
+start_talk_game = partial(start_game, command=f"play {THE_GAME}")
+"""`start_game` opening the stand-in."""
