@@ -62,7 +62,7 @@ async def test_last_player_leaving_cancels_the_game(
     assert place.history()[-1].content == "❌ This game was cancelled."
     answer = (await alice.slash(place, "game hand")).response
     assert answer is not None and answer.content == (
-        "There is no game running here any more: The Game #1 was cancelled. "
+        "There is no game running here any more: Tiny #1 was cancelled. "
         "Start a new one with /play."
     )
 
