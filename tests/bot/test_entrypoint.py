@@ -119,3 +119,31 @@ def test_a_refused_message_content_intent_runs_the_bot_without_it(
     assert runs == [True, False]
     assert "refused the Message Content intent" in caplog.text
     assert "tok-SECRET" not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("shards", "line"),
+    [
+        (
+            {"SHARD_IDS": "0,1"},
+            "Invalid settings: SHARD_IDS needs SHARD_COUNT, the total number of shards",
+        ),
+        (
+            {"SHARD_IDS": "5", "SHARD_COUNT": "2"},
+            "Invalid settings: SHARD_IDS has shard 5, but shards are numbered 0 to 1 with "
+            "SHARD_COUNT=2",
+        ),
+        (
+            {"SHARD_IDS": "0,x", "SHARD_COUNT": "2"},
+            "Invalid setting SHARD_IDS: shard numbers separated by commas, such as 0,1 ('x')",
+        ),
+    ],
+)
+def test_shards_that_cannot_work_are_one_line_before_connecting(
+    tmp_path: Path, shards: dict[str, str], line: str
+) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="tok-SECRET", **shards)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"{line} (see .env.example)."]
+    assert result.stdout == ""
+
