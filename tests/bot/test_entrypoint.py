@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,28 @@ def test_shards_that_cannot_work_are_one_line_before_connecting(
     assert result.stderr.strip().splitlines() == [f"{line} (see .env.example)."]
     assert result.stdout == ""
 
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_without_a_token_prints_the_bots_line_alone(tmp_path: Path) -> None:
+    """`make run` in a copy of the project whose .venv is this interpreter and up to date (so
+    make installs nothing): the bot's line, none of make's, and a failing status."""
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    venv_python = tmp_path / ".venv" / "bin" / "python"
+    venv_python.parent.mkdir(parents=True)
+    venv_python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    venv_python.chmod(0o755)
+    (tmp_path / ".venv" / ".installed-run").touch()
+    environment = {
+        key: value for key, value in os.environ.items() if key not in {"DISCORD_TOKEN", "MAKEFLAGS"}
+    }
+    environment["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        ["make", "run"], cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [
+        "DISCORD_TOKEN is not set: put your bot token in .env or the environment "
+        "(see .env.example)."
+    ]
+    assert result.stdout == ""
