@@ -21,24 +21,25 @@ Why this shape:
   do not queue behind writes.
 - Durability. `synchronous = NORMAL` in WAL mode writes each commit to the WAL without waiting
   for the disk; the WAL reaches the disk at each checkpoint (before its pages are copied into the
-  database file). So a commit survives the process crashing as soon as it returns, and survives a
-  power loss once the next checkpoint has run: at most `CHECKPOINT_EVERY` commits or
-  `CHECKPOINT_SECONDS` seconds after it. The database itself stays consistent either way.
+  database file). So a commit survives the process crashing as soon as it returns. It survives a
+  power loss once the next checkpoint has run: within `CHECKPOINT_EVERY` commits, at the first
+  commit `CHECKPOINT_SECONDS` or more after the previous checkpoint, or when the storage is
+  closed. Commits followed by a quiet spell wait for the next commit or the close (no timer, so
+  that no clock but the bot's own drives the storage). The database stays consistent either way.
 - The WAL's size is bounded, across restarts too. SQLite's automatic checkpoint is off (it would
   run inside whichever commit crosses its threshold); instead the writer checkpoints between two
   units of work: `TRUNCATE` at start-up (a process killed before it checkpointed leaves its WAL
-  behind), then `RESTART` after `CHECKPOINT_EVERY` commits or `CHECKPOINT_SECONDS` after the
-  first commit not yet checkpointed, whichever comes first. Holding the write lock, the
-  checkpoint copies every frame, so the next commit starts the WAL over (a checkpoint beside
-  running commits can fall behind them for good), and `journal_size_limit` then shrinks the file
-  to `WAL_SIZE_LIMIT`. Units of work wait for it (a few milliseconds every few hundred commits);
-  readers do not.
+  behind), then `RESTART` as said above. Holding the write lock, the checkpoint copies every
+  frame, so the next commit starts the WAL over (a checkpoint beside running commits can fall
+  behind them for good), and `journal_size_limit` then shrinks the file to `WAL_SIZE_LIMIT`.
+  Units of work wait for it (a few milliseconds every few hundred commits); readers do not.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -53,8 +54,8 @@ CHECKPOINT_EVERY = 500
 """Commits between two checkpoints (SQLite's own default is about 1000 pages)."""
 
 CHECKPOINT_SECONDS = 10.0
-"""The longest a commit waits for a checkpoint (and so for the disk) when fewer than
-`CHECKPOINT_EVERY` commits follow it."""
+"""A commit this long after the previous checkpoint is followed by one, however few commits came
+between."""
 
 WAL_SIZE_LIMIT = 4 * 1024 * 1024
 """Bytes the WAL file is truncated to when it starts over after a checkpoint."""
@@ -128,8 +129,8 @@ class SQLiteDatabase(Database):
         self._reader = reader
         self._write_lock = asyncio.Lock()
         self._uncheckpointed = 0
+        self._checkpointed_at = time.monotonic()
         self._checkpoint: asyncio.Task[None] | None = None
-        self._checkpoint_timer: asyncio.TimerHandle | None = None
 
     @classmethod
     async def open_file(cls, path: Path | str) -> SQLiteDatabase:
@@ -158,8 +159,6 @@ class SQLiteDatabase(Database):
         return cls(path, *opened)
 
     async def close(self) -> None:
-        if self._checkpoint_timer is not None:
-            self._checkpoint_timer.cancel()
         if self._checkpoint is not None:
             await asyncio.gather(self._checkpoint, return_exceptions=True)
         async with self._write_lock:
@@ -189,21 +188,13 @@ class SQLiteDatabase(Database):
 
     def _committed(self) -> None:
         self._uncheckpointed += 1
-        if self._uncheckpointed >= CHECKPOINT_EVERY:
-            self._start_checkpoint()
-        elif self._checkpoint_timer is None:
-            self._checkpoint_timer = asyncio.get_running_loop().call_later(
-                CHECKPOINT_SECONDS, self._start_checkpoint
-            )
-
-    def _start_checkpoint(self) -> None:
-        if self._checkpoint_timer is not None:
-            self._checkpoint_timer.cancel()
-            self._checkpoint_timer = None
-        if self._checkpoint is not None and not self._checkpoint.done():
-            return
-        self._uncheckpointed = 0
-        self._checkpoint = asyncio.create_task(self._checkpoint_now())
+        due = self._uncheckpointed >= CHECKPOINT_EVERY or (
+            time.monotonic() - self._checkpointed_at >= CHECKPOINT_SECONDS
+        )
+        if due and (self._checkpoint is None or self._checkpoint.done()):
+            self._uncheckpointed = 0
+            self._checkpointed_at = time.monotonic()
+            self._checkpoint = asyncio.create_task(self._checkpoint_now())
 
     async def _checkpoint_now(self) -> None:
         """Sync the WAL, copy all of it into the database file and sync that, between two units
