@@ -26,8 +26,13 @@ $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
 	@$(PIP) -e '.[play]'
 	@touch $@ $(VENV)/.installed-run
 
+# When the bot stops with an error it has already said why in one line, and make would add its
+# own "make: *** [Makefile:NN: run] Error 2". Make prints that for every failed recipe, so the
+# recipe ends make itself instead, with SIGPIPE: make has no handler for it (no message, no
+# race with its own clean-up) and shells report no death by SIGPIPE. The status stays non-zero
+# (141). Where SIGPIPE is ignored the recipe fails the usual way.
 run: $(VENV)/.installed-run
-	@$(BIN)/python -m bot
+	@$(BIN)/python -m bot || { kill -PIPE $$PPID; exit 2; }
 
 # The real bot against SimCord's simulated Discord, in a page on 127.0.0.1 (no token needed).
 play: $(VENV)/.installed-play

@@ -15,22 +15,16 @@ import discord
 from pydantic import ValidationError
 
 from bot.app import create_bot
-from bot.settings import Settings
+from bot.settings import Settings, settings_problem
 
 log = logging.getLogger(__name__)
-
-
-def _first_problem(error: ValidationError) -> str:
-    issue = error.errors()[0]
-    name = str(issue["loc"][0]).upper() if issue["loc"] else "settings"
-    return f"{name}: {issue['msg']}"
 
 
 def main() -> int:
     try:
         settings = Settings()
     except ValidationError as error:
-        print(f"Invalid setting {_first_problem(error)} (see .env.example).", file=sys.stderr)
+        print(f"{settings_problem(error)} (see .env.example).", file=sys.stderr)
         return 2
     token = settings.token()
     if token is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE_PATH = Path("data") / "cardtable.sqlite3"
@@ -28,7 +28,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     shard_count: int | None = Field(default=None, ge=1)
-    shard_ids: Annotated[list[int] | None, NoDecode] = None
+    shard_ids: Annotated[list[Annotated[int, Field(ge=0)]] | None, NoDecode] = None
     turn_seconds: int = Field(default=300, ge=30, le=7 * 24 * 3600)
     computer_delay_seconds: float = Field(default=1.5, ge=0, le=30)
     sync_commands: bool = True
@@ -57,8 +57,27 @@ class Settings(BaseSettings):
         """`SHARD_IDS=0,1,2` in the environment; a list when built in code."""
         if isinstance(value, str):
             parts = [part.strip() for part in value.split(",") if part.strip()]
+            wrong = [part for part in parts if not part.isdigit()]
+            if wrong:
+                raise ValueError(f"shard numbers separated by commas, such as 0,1 ({wrong[0]!r})")
             return [int(part) for part in parts] or None
         return value
+
+    @model_validator(mode="after")
+    def _shards_fit_the_count(self) -> Settings:
+        """Checked here rather than by discord.py, which would refuse them at connection time
+        with a traceback."""
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the total number of shards")
+        too_high = [shard for shard in self.shard_ids if shard >= self.shard_count]
+        if too_high:
+            raise ValueError(
+                f"SHARD_IDS has shard {too_high[0]}, but shards are numbered 0 to "
+                f"{self.shard_count - 1} with SHARD_COUNT={self.shard_count}"
+            )
+        return self
 
     def token(self) -> str | None:
         """The token, or None when it is missing or blank."""
@@ -66,3 +85,12 @@ class Settings(BaseSettings):
             return None
         value = self.discord_token.get_secret_value().strip()
         return value or None
+
+
+def settings_problem(error: ValidationError) -> str:
+    """The first invalid setting in one line, named as in the environment."""
+    issue = error.errors()[0]
+    message = str(issue["msg"]).removeprefix("Value error, ")
+    if not issue["loc"]:
+        return f"Invalid settings: {message}"
+    return f"Invalid setting {str(issue['loc'][0]).upper()}: {message}"

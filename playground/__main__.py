@@ -15,6 +15,9 @@ import signal
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
+from bot.settings import Settings, settings_problem
 from playground.server import listen, serve
 from playground.session import Playground, playground_settings
 
@@ -49,7 +52,7 @@ def world_path(database: Path) -> Path:
     return database.with_suffix(".world")
 
 
-async def run(args: argparse.Namespace) -> int:
+async def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         sock = listen(args.port)
     except OSError as error:
@@ -60,9 +63,7 @@ async def run(args: argparse.Namespace) -> int:
         )
         return 1
     port = int(sock.getsockname()[1])
-    playground = Playground(
-        playground_settings(args.database, args.computer_delay), world_path(args.database)
-    )
+    playground = Playground(settings, world_path(args.database))
     await playground.start()
     try:
         runner = await serve(playground, sock)
@@ -81,9 +82,14 @@ async def run(args: argparse.Namespace) -> int:
 
 def main() -> int:
     args = parse_args(sys.argv[1:])
+    try:
+        settings = playground_settings(args.database, args.computer_delay)
+    except ValidationError as error:
+        print(f"{settings_problem(error)}.", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     with contextlib.suppress(KeyboardInterrupt):
-        return asyncio.run(run(args))
+        return asyncio.run(run(args, settings))
     return 130
 
 

@@ -265,14 +265,16 @@ class Playground:
 
 
 def playground_settings(database_path: Path, computer_delay_seconds: float) -> Settings:
-    """The bot's settings for the playground: its own database, one shard, commands synced to
-    SimCord (which registers them like Discord), and nothing read from `.env` (a real bot's
-    DEV_GUILD_ID or shard split would not fit the simulated server). The environment still sets
-    the rest, e.g. TURN_SECONDS to watch turn timers run out sooner."""
+    """The bot's settings for the playground: its own SQLite file (never an exported
+    DATABASE_URL's server), one shard, commands synced to SimCord (which registers them like
+    Discord), and nothing read from `.env` (a real bot's DEV_GUILD_ID or shard split would not
+    fit the simulated server). The environment still sets the rest, e.g. TURN_SECONDS to watch
+    turn timers run out sooner; an invalid value raises pydantic's `ValidationError`."""
     return Settings(
         _env_file=None,
         discord_token=None,
         database_path=database_path,
+        database_url=None,
         dev_guild_id=None,
         shard_count=1,
         shard_ids=None,

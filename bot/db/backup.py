@@ -8,25 +8,26 @@ with `pg_dump` instead (see the README, "Running at scale").
 
 from __future__ import annotations
 
-import sqlite3
+import asyncio
 import sys
 from pathlib import Path
+
+import aiosqlite
 
 from bot.settings import Settings
 
 
-def backup(source: Path, target: Path) -> None:
-    """Copy the live database at `source` to `target` (replaced if it exists)."""
+async def backup(source: Path, target: Path) -> None:
+    """Copy the live database at `source` to `target` (replaced if it exists), on aiosqlite's
+    threads: the copy never runs on the caller's event loop."""
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as live:
-        copy = sqlite3.connect(partial)
-        try:
-            live.backup(copy, pages=1024)
-        finally:
-            copy.close()
-    live.close()
+    async with (
+        aiosqlite.connect(f"file:{source}?mode=ro", uri=True) as live,
+        aiosqlite.connect(partial) as copy,
+    ):
+        await live.backup(copy, pages=1024)
     partial.replace(target)
 
 
@@ -41,7 +42,7 @@ def main(argv: list[str]) -> int:
     if not settings.database_path.exists():
         print(f"No database at {settings.database_path}.", file=sys.stderr)
         return 1
-    backup(settings.database_path, Path(argv[0]))
+    asyncio.run(backup(settings.database_path, Path(argv[0])))
     print(f"Copied {settings.database_path} to {argv[0]}.")
     return 0
 

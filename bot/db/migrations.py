@@ -9,9 +9,10 @@ advisory lock so that only one of them migrates. Never edit a released step: app
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
+
+import aiosqlite
 
 SQLITE_MIGRATIONS: list[str] = [
     # 1: games, seats, the append-only action log, results, guild settings, talk-rule offences.
@@ -266,18 +267,18 @@ POSTGRESQL_MIGRATION_LOCK = 7_310_517_001
 """The advisory lock key held while a PostgreSQL database is migrated (any fixed number)."""
 
 
-def sqlite_schema_version(conn: sqlite3.Connection) -> int:
-    row = conn.execute("PRAGMA user_version").fetchone()
-    return int(row[0]) if row else 0
+async def sqlite_schema_version(conn: aiosqlite.Connection) -> int:
+    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0]) if rows else 0
 
 
-def migrate_sqlite(conn: sqlite3.Connection) -> int:
+async def migrate_sqlite(conn: aiosqlite.Connection) -> int:
     """Apply every step newer than the file's version; returns the resulting version."""
-    current = sqlite_schema_version(conn)
+    current = await sqlite_schema_version(conn)
     for number, step in enumerate(MIGRATIONS, start=1):
         if number <= current:
             continue
-        conn.executescript(
+        await conn.executescript(
             f"BEGIN IMMEDIATE;\n{step.sqlite}\nPRAGMA user_version = {number};\nCOMMIT;"
         )
         current = number

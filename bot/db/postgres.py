@@ -38,6 +38,15 @@ def _changed_rows(status: str) -> int:
     return int(found.group(1)) if found else 0
 
 
+async def _keep_session(conn: Any) -> None:
+    """What the pool runs when a connection comes back, after rolling back a transaction left
+    open: nothing. asyncpg's default sends `RESET ALL`, `UNLISTEN *`, `CLOSE ALL` and
+    `pg_advisory_unlock_all()`, one more round trip per read and per unit of work (a read was
+    two where it needs one), to undo session state this bot never sets: its only lock is
+    transaction-scoped (`pg_advisory_xact_lock`), it listens to nothing, keeps no cursor and
+    changes no setting after connecting."""
+
+
 class PostgresTransaction(Transaction):
     def __init__(self, conn: Any) -> None:
         self._conn = conn
@@ -94,6 +103,7 @@ class PostgresDatabase(Database):
             max_size=pool_size,
             max_inactive_connection_lifetime=0,
             max_cached_statement_lifetime=0,
+            reset=_keep_session,
         )
         try:
             async with pool.acquire() as conn:

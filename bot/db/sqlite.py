@@ -1,66 +1,109 @@
-"""SQLite, the embedded default: a writer connection and a reader connection, WAL mode.
+"""SQLite, the embedded default, through aiosqlite: a writer and a reader connection on one file
+in WAL mode.
 
 Why this shape:
 
+- Every statement runs on its connection's own thread (aiosqlite), never on the event loop: a
+  slow disk, a checkpoint or a wait for another process's lock holds up that connection's queue,
+  not every table of the process.
+- Each statement is one hand-off to a thread and back, and under load (8 members acting at once
+  on two busy cores) hand-offs are most of what a click waits for, so a unit of work makes few:
+  the tables keep what they read in memory, a save is one transaction with `executemany` for the
+  seats, and the transaction begins with its first write (the `sqlite3` module issues
+  `BEGIN IMMEDIATE` in the same call, see `_connect`) rather than with a statement of its own.
 - SQLite lets one transaction write at a time per file, so units of work queue for the writer
-  connection (`BEGIN IMMEDIATE` ... `COMMIT`, under an `asyncio.Lock`). A unit of work holds it
-  only while it runs its statements, never while it talks to Discord.
+  connection under an `asyncio.Lock`; a unit of work holds it only while it runs its statements,
+  never while it talks to Discord. Until its first write a unit of work reads on the writer
+  connection outside a transaction, which nobody can change meanwhile: this process is the only
+  writer (SQLite serves one process; several shard processes share PostgreSQL).
 - Reads go to the reader connection. In WAL mode a reader sees the last committed state and
-  never waits for the writer: a read can no longer run inside another coroutine's open write
-  transaction and see its uncommitted rows, and reads no longer queue behind writes.
-- Statements run on the event loop's thread. With WAL and `synchronous = NORMAL` a statement on
-  this database is a few tens of microseconds of work in memory and the page cache, far less
-  than handing it to a worker thread and back: under load (8 members acting at once on two busy
-  cores) those hand-offs, each waiting for the GIL and a free core, were most of a click's
-  latency. The two things that can take long are moved off the loop: waiting for the write lock
-  held by another process (`BEGIN IMMEDIATE` is first tried without waiting, then waited for on
-  a worker thread) and checkpoints, the only step that waits for the disk (automatic
-  checkpoints are off; a worker thread checkpoints after every `CHECKPOINT_EVERY` commits).
-- `synchronous = NORMAL` in WAL mode syncs at checkpoints rather than at every commit: a commit
-  survives the process crashing (the usual failure); at worst the last commits before a power
-  loss are lost, and the database itself stays consistent.
+  never waits for the writer: a read never sees another coroutine's uncommitted rows, and reads
+  do not queue behind writes.
+- Durability. `synchronous = NORMAL` in WAL mode writes each commit to the WAL without waiting
+  for the disk; the WAL reaches the disk at each checkpoint (before its pages are copied into the
+  database file). So a commit survives the process crashing as soon as it returns. It survives a
+  power loss once the next checkpoint has run: within `CHECKPOINT_EVERY` commits, at the first
+  commit `CHECKPOINT_SECONDS` or more after the previous checkpoint, or when the storage is
+  closed. Commits followed by a quiet spell wait for the next commit or the close (no timer, so
+  that no clock but the bot's own drives the storage). The database stays consistent either way.
+- The WAL's size is bounded, across restarts too. SQLite's automatic checkpoint is off (it would
+  run inside whichever commit crosses its threshold); instead the writer checkpoints between two
+  units of work: `TRUNCATE` at start-up (a process killed before it checkpointed leaves its WAL
+  behind), then `RESTART` as said above. Holding the write lock, the checkpoint copies every
+  frame, so the next commit starts the WAL over (a checkpoint beside running commits can fall
+  behind them for good), and `journal_size_limit` then shrinks the file to `WAL_SIZE_LIMIT`.
+  Units of work wait for it (a few milliseconds every few hundred commits); readers do not.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Literal
+
+import aiosqlite
 
 from bot.db.base import Database, IntegrityError, Params, Row, Transaction
 from bot.db.migrations import migrate_sqlite, sqlite_schema_version
 
 CHECKPOINT_EVERY = 500
-"""Commits between two background checkpoints (SQLite's own default is about 1000 pages)."""
+"""Commits between two checkpoints (SQLite's own default is about 1000 pages)."""
+
+CHECKPOINT_SECONDS = 10.0
+"""A commit this long after the previous checkpoint is followed by one, however few commits came
+between."""
+
+WAL_SIZE_LIMIT = 4 * 1024 * 1024
+"""Bytes the WAL file is truncated to when it starts over after a checkpoint."""
 
 WAIT_FOR_WRITER_MS = 5000
-"""How long a unit of work waits for another process's write transaction before failing."""
+"""How long a statement waits for another connection's lock before failing."""
+
+_IsolationLevel = Literal["IMMEDIATE"] | None
 
 
-def _connect(path: Path, *pragmas: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    conn.row_factory = sqlite3.Row
-    for pragma in ("foreign_keys = ON", *pragmas):
-        conn.execute(f"PRAGMA {pragma}").fetchall()
+async def _connect(
+    path: Path, isolation_level: _IsolationLevel, *pragmas: str
+) -> aiosqlite.Connection:
+    """A connection on its own thread. With `isolation_level="IMMEDIATE"` the `sqlite3` module
+    begins a transaction (`BEGIN IMMEDIATE`) in the same call as the first INSERT, UPDATE or
+    DELETE outside one; with None nothing begins implicitly."""
+    conn = await aiosqlite.connect(path, isolation_level=isolation_level)
+    try:
+        conn.row_factory = sqlite3.Row
+        common = ("foreign_keys = ON", f"busy_timeout = {WAIT_FOR_WRITER_MS}")
+        await conn.executescript("".join(f"PRAGMA {pragma};" for pragma in (*common, *pragmas)))
+    except BaseException:
+        await conn.close()
+        raise
     return conn
 
 
+async def _fetchall(conn: aiosqlite.Connection, sql: str, params: Params) -> list[Row]:
+    try:
+        return list(await conn.execute_fetchall(sql, params))
+    except sqlite3.IntegrityError as error:
+        raise IntegrityError(str(error)) from error
+
+
 class SQLiteTransaction(Transaction):
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         try:
-            return self._conn.execute(sql, params).rowcount
+            cursor = await self._conn.execute(sql, params)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         try:
-            self._conn.executemany(sql, rows)
+            await self._conn.executemany(sql, [tuple(row) for row in rows])
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 
@@ -69,117 +112,95 @@ class SQLiteTransaction(Transaction):
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        try:
-            rows: list[Row] = self._conn.execute(sql, params).fetchall()
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
-        return rows
+        return await _fetchall(self._conn, sql, params)
 
 
 class SQLiteDatabase(Database):
     backend = "sqlite"
 
-    def __init__(self, path: Path, writer: sqlite3.Connection, reader: sqlite3.Connection) -> None:
+    def __init__(
+        self,
+        path: Path,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+    ) -> None:
         self.path = path
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
-        self._commits = 0
-        self._checkpoint: asyncio.Future[None] | None = None
+        self._uncheckpointed = 0
+        self._checkpointed_at = time.monotonic()
+        self._checkpoint: asyncio.Task[None] | None = None
 
     @classmethod
     async def open_file(cls, path: Path | str) -> SQLiteDatabase:
-        """Open (creating the folder and file if missing) and migrate the database."""
+        """Open (creating the folder and file if missing) and migrate the database, then
+        checkpoint whatever is in the WAL (a previous process killed before it checkpointed)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        writer = _connect(
-            path, "journal_mode = WAL", "synchronous = NORMAL", "busy_timeout = 5000"
-        )
+        opened: list[aiosqlite.Connection] = []
         try:
-            migrate_sqlite(writer)
-            writer.execute("PRAGMA busy_timeout = 0").fetchall()
-            writer.execute("PRAGMA wal_autocheckpoint = 0").fetchall()
-            reader = _connect(path, "query_only = ON", "busy_timeout = 1000")
+            writer = await _connect(
+                path,
+                "IMMEDIATE",
+                "journal_mode = WAL",
+                "synchronous = NORMAL",
+                "wal_autocheckpoint = 0",
+                f"journal_size_limit = {WAL_SIZE_LIMIT}",
+            )
+            opened.append(writer)
+            await migrate_sqlite(writer)
+            await writer.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+            opened.append(await _connect(path, None, "query_only = ON"))
         except BaseException:
-            writer.close()
+            for conn in opened:
+                await conn.close()
             raise
-        return cls(path, writer, reader)
+        return cls(path, *opened)
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
         async with self._write_lock:
-            if self._checkpoint is not None:
-                await asyncio.gather(self._checkpoint, return_exceptions=True)
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self._worker, self._checkpoint_now)
-            self._writer.close()
-            self._reader.close()
-            self._worker.shutdown(wait=False)
+            await self._writer.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+            for conn in (self._reader, self._writer):
+                await conn.close()
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        rows: list[Row] = self._reader.execute(sql, params).fetchall()
-        return rows
+        return await _fetchall(self._reader, sql, params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """`BEGIN IMMEDIATE` ... `COMMIT` on the writer connection, rolled back if the block
-        raises (cancellation included)."""
+        """One unit of work on the writer connection, committed when the block ends and rolled
+        back if it raises (cancellation included)."""
         async with self._write_lock:
-            await self._begin()
             try:
                 yield SQLiteTransaction(self._writer)
             except BaseException:
-                if self._writer.in_transaction:
-                    self._writer.execute("ROLLBACK")
+                await self._writer.rollback()
                 raise
-            self._writer.execute("COMMIT")
-            self._commits += 1
-            if self._commits % CHECKPOINT_EVERY == 0:
-                self._start_checkpoint()
+            await self._writer.commit()
+            self._committed()
 
-    async def _begin(self) -> None:
-        try:
-            self._writer.execute("BEGIN IMMEDIATE")
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) and "busy" not in str(error):
-                raise
+    def _committed(self) -> None:
+        self._uncheckpointed += 1
+        due = self._uncheckpointed >= CHECKPOINT_EVERY or (
+            time.monotonic() - self._checkpointed_at >= CHECKPOINT_SECONDS
+        )
+        if due and (self._checkpoint is None or self._checkpoint.done()):
+            self._uncheckpointed = 0
+            self._checkpointed_at = time.monotonic()
+            self._checkpoint = asyncio.create_task(self._checkpoint_now())
 
-        def wait_and_begin() -> None:
-            """Another process writes: wait for it on the worker thread, not the loop."""
-            self._writer.execute(f"PRAGMA busy_timeout = {WAIT_FOR_WRITER_MS}").fetchall()
-            try:
-                self._writer.execute("BEGIN IMMEDIATE")
-            finally:
-                self._writer.execute("PRAGMA busy_timeout = 0").fetchall()
-
-        await asyncio.get_running_loop().run_in_executor(self._worker, wait_and_begin)
-
-    def _start_checkpoint(self) -> None:
-        if self._checkpoint is not None and not self._checkpoint.done():
-            return
-        loop = asyncio.get_running_loop()
-        self._checkpoint = loop.run_in_executor(self._worker, self._checkpoint_now)
-
-    def _checkpoint_now(self) -> None:
-        """Copy the WAL into the database file and sync it, on a connection of its own (a
-        PASSIVE checkpoint never blocks the writer or the readers)."""
-        conn = _connect(self.path, "busy_timeout = 1000")
-        try:
-            conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-        finally:
-            conn.close()
+    async def _checkpoint_now(self) -> None:
+        """Sync the WAL, copy all of it into the database file and sync that, between two units
+        of work (see the module's docstring)."""
+        async with self._write_lock:
+            await self._writer.execute_fetchall("PRAGMA wal_checkpoint(RESTART)")
 
     async def schema_version(self) -> int:
-        return sqlite_schema_version(self._reader)
-
-    async def backup(self, target: Path) -> None:
-        """A consistent copy of the live database (SQLite's online backup API), taken on the
-        worker thread while the bot runs: in WAL mode writers carry on meanwhile."""
-        from bot.db.backup import backup
-
-        await asyncio.get_running_loop().run_in_executor(self._worker, backup, self.path, target)
+        return await sqlite_schema_version(self._reader)

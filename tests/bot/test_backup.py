@@ -30,7 +30,7 @@ async def test_a_backup_taken_while_writing_is_consistent(tmp_path: Path) -> Non
 
         writer = asyncio.create_task(keep_writing())
         await asyncio.sleep(0.05)
-        await asyncio.to_thread(backup, tmp_path / "live.sqlite3", tmp_path / "copy.sqlite3")
+        await backup(tmp_path / "live.sqlite3", tmp_path / "copy.sqlite3")
         stop.set()
         await writer
     finally:

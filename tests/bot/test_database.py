@@ -119,3 +119,16 @@ async def test_sqlite_file_is_in_wal_mode_with_foreign_keys(tmp_path: Path) -> N
         await db.close()
     with sqlite3.connect(path) as conn:
         assert (conn.execute("SELECT COUNT(*) FROM games").fetchone() or [None])[0] == 0
+
+
+def test_the_bot_reaches_sqlite_through_aiosqlite_only() -> None:
+    """Every connection the bot opens is aiosqlite's, whose statements run on a thread of
+    their own: a `sqlite3.connect` would run them on the event loop."""
+    root = Path(__file__).resolve().parents[2]
+    direct = [
+        str(path.relative_to(root))
+        for package in ("bot", "cogs", "playground")
+        for path in (root / package).rglob("*.py")
+        if "sqlite3.connect(" in path.read_text(encoding="utf-8")
+    ]
+    assert direct == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,56 @@ def test_a_refused_message_content_intent_runs_the_bot_without_it(
     assert runs == [True, False]
     assert "refused the Message Content intent" in caplog.text
     assert "tok-SECRET" not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("shards", "line"),
+    [
+        (
+            {"SHARD_IDS": "0,1"},
+            "Invalid settings: SHARD_IDS needs SHARD_COUNT, the total number of shards",
+        ),
+        (
+            {"SHARD_IDS": "5", "SHARD_COUNT": "2"},
+            "Invalid settings: SHARD_IDS has shard 5, but shards are numbered 0 to 1 with "
+            "SHARD_COUNT=2",
+        ),
+        (
+            {"SHARD_IDS": "0,x", "SHARD_COUNT": "2"},
+            "Invalid setting SHARD_IDS: shard numbers separated by commas, such as 0,1 ('x')",
+        ),
+    ],
+)
+def test_shards_that_cannot_work_are_one_line_before_connecting(
+    tmp_path: Path, shards: dict[str, str], line: str
+) -> None:
+    result = run_bot(tmp_path, DISCORD_TOKEN="tok-SECRET", **shards)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"{line} (see .env.example)."]
+    assert result.stdout == ""
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_without_a_token_prints_the_bots_line_alone(tmp_path: Path) -> None:
+    """`make run` in a copy of the project whose .venv is this interpreter and up to date (so
+    make installs nothing): the bot's line, none of make's, and a failing status."""
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    venv_python = tmp_path / ".venv" / "bin" / "python"
+    venv_python.parent.mkdir(parents=True)
+    venv_python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    venv_python.chmod(0o755)
+    (tmp_path / ".venv" / ".installed-run").touch()
+    environment = {
+        key: value for key, value in os.environ.items() if key not in {"DISCORD_TOKEN", "MAKEFLAGS"}
+    }
+    environment["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        ["make", "run"], cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [
+        "DISCORD_TOKEN is not set: put your bot token in .env or the environment "
+        "(see .env.example)."
+    ]
+    assert result.stdout == ""
