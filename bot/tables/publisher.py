@@ -7,7 +7,7 @@ works for games recovered after a restart and needs no cache of channels or mess
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -46,6 +46,16 @@ after the moment searched from, so only a chat far busier than a game's thread c
 class TablePublisher:
     def __init__(self, bot: TableHost) -> None:
         self.bot = bot
+        self._watchers: list[Callable[[int], None]] = []
+
+    def watch(self, watcher: Callable[[int], None]) -> None:
+        """Have `watcher(game_id)` told of every change shown at a game's table (the live
+        hands follow the game through it)."""
+        self._watchers.append(watcher)
+
+    def changed(self, game_id: int) -> None:
+        for watcher in self._watchers:
+            watcher(game_id)
 
     async def texts(self, game: Game) -> Texts:
         """The language of the game's public messages."""
@@ -83,6 +93,7 @@ class TablePublisher:
         when the message has become too old to edit, when someone deleted it, or when an
         earlier post may have left a table whose id was never stored."""
         game = running.game
+        self.changed(game.id)
         tr = await self.texts(game)
         table = self._table_context(running, events, tr)
         seats, to_act, finished = table.seats, table.to_act, table.finished

@@ -33,6 +33,7 @@ class TableService:
         self.moves = Moves(self.core)
         lobbies = Lobbies(self.core, self.moves)
         play = Play(self.core, self.moves)
+        self.live_hands = play.live
         self.create_lobby = lobbies.create_lobby
         self.lobby_message = lobbies.lobby_message
         self.set_lobby_message = lobbies.set_lobby_message
@@ -49,6 +50,7 @@ class TableService:
     def close(self) -> None:
         """Stop waking games (the bot is closing; another process or a restart takes over)."""
         self.core.wakeups.close()
+        self.live_hands.close()
 
     async def _on_wake(self, game_id: int, wakeup: Wakeup) -> None:
         await self.moves.on_wake(game_id, wakeup)
