@@ -7,6 +7,7 @@ re-registered for a message. Formats (all under 100 characters):
 - `ct:lobby:<game>:<op>`             lobby buttons (join, leave, add, remove, start, cancel)
 - `ct:time:<game>`                   lobby select for the turn time limit
 - `ct:hand:<game>`                   "Show my hand" on the table message
+- `ct:mine:<game>`                   the same on a turn reminder
 - `ct:back:<game>`                   "I'm back" on the table message
 - `ct:act:<game>:<seat>:<version>:<payload>`   a hand button (payload chosen by the GameUI)
 - `ct:pick:<game>:<seat>:<version>:<payload>`  a hand select
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 import discord
 
@@ -124,12 +125,14 @@ def show_hand_id(game_id: int) -> str:
 class ShowHandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:hand:(?P<game>\d+)"
 ):
+    prefix: ClassVar[str] = "ct:hand"
+
     def __init__(self, game_id: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.primary,
-                custom_id=show_hand_id(game_id),
+                custom_id=f"{self.prefix}:{game_id}",
                 emoji="🃏",
             )
         )
@@ -145,6 +148,13 @@ class ShowHandButton(
         await guarded(
             interaction, lambda: tables_of(interaction).show_hand(interaction, self.game_id)
         )
+
+
+class TurnHandButton(ShowHandButton, template=r"ct:mine:(?P<game>\d+)"):
+    """The same button on a turn reminder, under an id of its own: a message that carries
+    `show_hand_id` is taken for a table."""
+
+    prefix = "ct:mine"
 
 
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:back:(?P<game>\d+)"):
@@ -261,6 +271,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     TurnTimeSelect,
     ShowHandButton,
+    TurnHandButton,
     BackButton,
     HandButton,
     HandSelect,

@@ -135,6 +135,8 @@ class TableCore:
         """Show a cancelled game as such: the lobby without buttons, a notice at the table."""
         self.wakeups.stop(game.id)
         self.publisher.changed(game.id)
+        with self.showing(game):
+            await self.publisher.retire_reminders(game, [])
         engine, _ = self.engine_ui(game.game_key)
         with self.showing(game):
             await self.publisher.show_lobby(game, engine)

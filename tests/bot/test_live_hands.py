@@ -113,3 +113,22 @@ async def test_a_hand_of_a_game_cancelled_or_left_is_closed(
     await alice.slash(place, command)
     await env.advance_time(1)
     assert hand.content == CLOSED and hand.components == []
+
+
+async def test_a_reminder_opens_the_hand_and_goes_once_the_turn_has_passed(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    await env.advance_time(settings.turn_seconds / 2 + 1)
+    reminder = place.history()[-1]
+    assert reminder.content.startswith(f"⏳ <@{alice.id}>, <@{bob.id}>, it is your turn")
+    hand = (await alice.click(reminder, label="My hand")).response
+    assert hand is not None and hand.ephemeral
+    await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
+    assert reminder.id not in [message.id for message in place.history()]
+    assert "Show my hand" in button_labels(table_message(place))

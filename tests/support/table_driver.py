@@ -132,6 +132,8 @@ class TableDriver(ABC, Generic[State, Card]):
     moves: list[tuple[int, str, int]] = field(default_factory=list)
     """(seat, the move's kind, the interactions it took, opening the hand included) of every
     move people made, in order."""
+    think: float = 0.0
+    """Seconds each person waits before each move (past half their time, the bot reminds them)."""
     openings: Counter[int] = field(default_factory=Counter)
     """"Show my hand" presses per seat."""
     _clicks: int = 0
@@ -253,9 +255,11 @@ class TableDriver(ABC, Generic[State, Card]):
         """One action of a person who must act (the first such seat), found among the controls
         of their hand, which must offer exactly the seat's legal moves (with live hands: the
         hand kept open, as the bot last edited it)."""
-        if self.live:
-            await self.env.advance_time(LIVE_SETTLE)
+        if self.live or self.think:
+            await self.env.advance_time(self.think or LIVE_SETTLE)
             self.collect(None)
+            if game_status(self.db) != "running":
+                return
         state = self.state()
         seat = next(s for s in self.engine.to_act(state) if s in self.players)
         player = self.players[seat]
