@@ -111,6 +111,8 @@ class Moves:
         if running.game.status is GameStatus.FINISHED:
             with self.core.showing(running.game):
                 await self.core.publisher.show_finish(running, events)
+            with self.core.showing(running.game):
+                await self.core.publisher.show_lobby(running.game, running.engine)
 
     def plan(self, running: Running) -> None:
         """Set when the game next needs attention (`Game.wake_at`, saved with the game so that

@@ -153,6 +153,26 @@ async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: S
     final = place.history()[-1]
     assert "Game over" in final.content
     assert button_labels(final) == []
+    lobby = channel.history()[0]
+    winners = [user or "Computer 2" for _, user, _, _, won in results if won]
+    names = ", ".join(f"<@{user}>" if isinstance(user, int) else user for user in winners)
+    assert lobby.embeds[0].description == f"🏁 The game is over (<#{place.id}>): 🏆 {names}."
+    assert lobby.components == []
+
+
+async def test_the_lobby_of_a_game_cancelled_after_its_start_links_to_it(
+    simcord_env: simcord.Env,
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    await alice.slash(place, "game cancel")
+    lobby = channel.history()[0]
+    assert lobby.embeds[0].description == f"❌ This game was cancelled (<#{place.id}>)."
+    assert lobby.components == []
 
 
 async def test_two_step_choice_with_a_select(simcord_env: simcord.Env, settings: Settings) -> None:
