@@ -9,6 +9,7 @@ re-registered for a message. Formats (all under 100 characters):
 - `ct:hand:<game>`                   "Show my hand" on the table message
 - `ct:mine:<game>`                   the same on a turn reminder
 - `ct:back:<game>`                   "I'm back" on the table message
+- `ct:again:<game>`                  "Play again" on the end-of-game message
 - `ct:act:<game>:<seat>:<version>:<payload>`   a hand button (payload chosen by the GameUI)
 - `ct:pick:<game>:<seat>:<version>:<payload>`  a hand select
 """
@@ -157,6 +158,32 @@ class TurnHandButton(ShowHandButton, template=r"ct:mine:(?P<game>\d+)"):
     prefix = "ct:mine"
 
 
+class PlayAgainButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:again:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                custom_id=f"ct:again:{game_id}",
+                emoji="🔁",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PlayAgainButton:
+        return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction, lambda: tables_of(interaction).play_again(interaction, self.game_id)
+        )
+
+
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:back:(?P<game>\d+)"):
     def __init__(self, game_id: int, label: str) -> None:
         super().__init__(
@@ -272,6 +299,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TurnTimeSelect,
     ShowHandButton,
     TurnHandButton,
+    PlayAgainButton,
     BackButton,
     HandButton,
     HandSelect,

@@ -19,7 +19,7 @@ from bot.clock import now
 from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
-from bot.tables.components import TurnHandButton, show_hand_id
+from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
@@ -242,9 +242,12 @@ class TablePublisher:
         panel = running.ui.render_finish(context)
         if panel is None:
             return
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlayAgainButton(game.id, tr("table.play_again")))
+        view.stop()
         channel = self.bot.get_partial_messageable(game.place_id)
         await channel.send(
-            content=panel.content, embeds=panel.embeds, allowed_mentions=MENTION_USERS
+            content=panel.content, embeds=panel.embeds, view=view, allowed_mentions=MENTION_USERS
         )
 
     async def edit_table(self, game: Game, **fields: Any) -> bool:

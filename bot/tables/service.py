@@ -40,6 +40,7 @@ class TableService:
         self.lobby_click = lobbies.lobby_click
         self.turn_time_click = lobbies.turn_time_click
         self.cancel = lobbies.cancel
+        self.play_again = lobbies.play_again
         self.show_hand = play.show_hand
         self.act = play.act
         self.back = play.back

@@ -7,7 +7,9 @@ from __future__ import annotations
 import simcord
 
 from bot.settings import Settings
+from tests.bot.helpers import query
 from tests.bot.the_game.driver import start
+from tests.support.messages import fields
 
 
 async def test_a_kept_hand_plays_each_card_in_two_interactions(
@@ -28,3 +30,47 @@ async def test_a_kept_hand_plays_each_card_in_two_interactions(
         by_kind.setdefault(kind, set()).add(clicks)
     assert by_kind["PlaceCard"] == {2}
     assert by_kind["EndTurn"] == {1}
+
+
+def said(result: simcord.InteractionResult) -> str:
+    """The ephemeral answer to a click that the bot acknowledged by thinking first."""
+    assert result.response is not None and result.response.ephemeral
+    return result.response.content
+
+
+async def test_play_again_opens_a_lobby_with_the_same_seats_and_options(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+    options = {"smaller-hands": True}
+    driver = await start(env, settings, [alice, bob], channel, computers=1, **options)
+    await driver.play_to_the_end()
+    final = driver.thread.history()[-1]
+
+    refused = await carol.click(final, label="Play again")
+    assert said(refused) == "You are not playing in this game."
+    result = await bob.click(final, label="Play again")
+    assert said(result) == f"A new table with the same seats is open in <#{channel.id}>."
+    lobby = channel.history()[-1]
+    assert fields(lobby)["Seats (3/5)"].splitlines() == [
+        f"1. <@{alice.id}>",
+        f"2. <@{bob.id}>",
+        "3. 🤖 Computer 3",
+    ]
+    assert fields(lobby)["Host"] == f"<@{bob.id}>"
+    assert fields(lobby)["Options"] == "Smaller hands"
+    again = await alice.click(final, label="Play again")
+    assert said(again).startswith("There is already a game")
+
+    await alice.click(lobby, label="Leave")
+    await bob.click(lobby, label="Start")
+    seats = query(
+        settings.database_path,
+        "SELECT seat, user_id FROM seats WHERE game_id = (SELECT MAX(id) FROM games)",
+    )
+    assert sorted(seats) == [(0, bob.id), (1, None)]
