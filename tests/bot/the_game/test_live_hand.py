@@ -1,6 +1,6 @@
 """A whole game of The Game in which each member opens their hand once and keeps it: the bot edits
 it as the game moves, so a turn takes two interactions per card (the card, the pile) and End
-turn."""
+turn; at its end, "Play again"."""
 
 from __future__ import annotations
 
@@ -12,35 +12,17 @@ from tests.bot.the_game.driver import start
 from tests.support.messages import fields
 
 
-async def test_a_kept_hand_plays_each_card_in_two_interactions(
-    simcord_env: simcord.Env, settings: Settings
-) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    driver = await start(env, settings, [alice, bob], channel)
-    driver.live = True
-
-    await driver.play_to_the_end()
-
-    by_kind: dict[str, set[int]] = {}
-    for _, kind, clicks in driver.clicks_with_hands_kept():
-        by_kind.setdefault(kind, set()).add(clicks)
-    assert by_kind["PlaceCard"] == {2}
-    assert by_kind["EndTurn"] == {1}
-
-
 def said(result: simcord.InteractionResult) -> str:
     """The ephemeral answer to a click that the bot acknowledged by thinking first."""
     assert result.response is not None and result.response.ephemeral
     return result.response.content
 
 
-async def test_play_again_opens_a_lobby_with_the_same_seats_and_options(
+async def test_a_kept_hand_plays_each_card_in_two_interactions_then_play_again(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
+    """One whole game (they are long) for both: the interactions with hands kept, then "Play
+    again", which opens a lobby with the same seats and options."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -49,7 +31,14 @@ async def test_play_again_opens_a_lobby_with_the_same_seats_and_options(
     carol = guild.add_member(env.create_user("carol"))
     options = {"smaller-hands": True}
     driver = await start(env, settings, [alice, bob], channel, computers=1, **options)
+    driver.live = True
     await driver.play_to_the_end()
+
+    by_kind: dict[str, set[int]] = {}
+    for _, kind, clicks in driver.clicks_with_hands_kept():
+        by_kind.setdefault(kind, set()).add(clicks)
+    assert by_kind["PlaceCard"] == {2}
+    assert by_kind["EndTurn"] == {1}
     final = driver.thread.history()[-1]
 
     refused = await carol.click(final, label="Play again")
