@@ -13,7 +13,7 @@ What holds, so that no hand shows an old state as current:
 
 - a live hand is marked closed (no controls, "open your hand again from the table") before its
   token runs out (`CLOSE_AFTER`), and when the member opens another hand of the same game;
-- a hand whose game ended, or whose member left, is closed with the same words;
+- a hand whose game ended is closed saying so; one whose member left, with the same words;
 - after a restart (or in another process) the live hands are lost: a hand shown before stays as
   it was, controls included, and may be behind the game. Its controls carry the seat's version,
   so a click on one whose moves have changed is refused with the "out of date" answer and the
@@ -180,9 +180,10 @@ class LiveHands:
             try:
                 game = await self.core.load(hand.game_id)
                 message, version, ui_state = self.draw(game, hand)
-            except TableError:
+            except TableError as error:
                 self._forget(hand)
-                await self._close(hand)
+                over = error.code in ("game_over", "no_game")
+                await self._close(hand, "table.hand_game_over" if over else "table.hand_closed")
                 return
             shown = fingerprint(message)
             if shown == hand.shown:
@@ -195,11 +196,12 @@ class LiveHands:
                 self._forget(hand)
 
     @staticmethod
-    async def _close(hand: LiveHand) -> None:
-        """Mark a hand closed: no controls, nothing that could pass for the current game."""
+    async def _close(hand: LiveHand, why: str = "table.hand_closed") -> None:
+        """Mark a hand closed, saying `why` (a catalog key): no controls, nothing that could
+        pass for the current game."""
         try:
             await hand.interaction.edit_original_response(
-                content=hand.tr("table.hand_closed"), embeds=[], view=None
+                content=hand.tr(why), embeds=[], view=None
             )
         except discord.HTTPException:
             log.info("game %s: a hand could not be marked closed", hand.game_id)

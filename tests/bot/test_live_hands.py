@@ -98,9 +98,12 @@ async def test_a_hand_closes_before_its_token_runs_out_and_a_click_restarts_the_
     assert hand.components == [] and hand.embeds == []
 
 
-@pytest.mark.parametrize("command", ["game cancel", "game leave"])
+@pytest.mark.parametrize(
+    ("command", "closed"),
+    [("game cancel", "🔒 This game is over: this hand is closed."), ("game leave", CLOSED)],
+)
 async def test_a_hand_of_a_game_cancelled_or_left_is_closed(
-    simcord_env: simcord.Env, settings: Settings, command: str
+    simcord_env: simcord.Env, settings: Settings, command: str, closed: str
 ) -> None:
     env = simcord_env
     guild = env.create_guild()
@@ -112,7 +115,7 @@ async def test_a_hand_of_a_game_cancelled_or_left_is_closed(
     assert hand is not None
     await alice.slash(place, command)
     await env.advance_time(1)
-    assert hand.content == CLOSED and hand.components == []
+    assert hand.content == closed and hand.components == []
 
 
 async def test_a_reminder_opens_the_hand_and_goes_once_the_turn_has_passed(
