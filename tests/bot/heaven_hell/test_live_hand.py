@@ -56,4 +56,3 @@ async def test_a_thread_keeps_at_most_two_bot_messages_per_turn_when_everyone_is
     left = [message for message in driver.thread.history() if message.author.bot]
     assert reminded >= len(driver.moves) / 2
     assert len(left) <= 2 * turns
-    print(f"{len(left)} bot messages left for {turns} turns, {reminded} reminders posted")
