@@ -56,3 +56,4 @@ async def test_a_thread_keeps_at_most_two_bot_messages_per_turn_when_everyone_is
     left = [message for message in driver.thread.history() if message.author.bot]
     assert reminded >= len(driver.moves) / 2
     assert len(left) <= 2 * turns
+    assert not [message.content for message in left if "it is your turn" in message.content]
