@@ -7,7 +7,9 @@ re-registered for a message. Formats (all under 100 characters):
 - `ct:lobby:<game>:<op>`             lobby buttons (join, leave, add, remove, start, cancel)
 - `ct:time:<game>`                   lobby select for the turn time limit
 - `ct:hand:<game>`                   "Show my hand" on the table message
+- `ct:mine:<game>`                   the same on a turn reminder
 - `ct:back:<game>`                   "I'm back" on the table message
+- `ct:again:<game>`                  "Play again" on the end-of-game message
 - `ct:act:<game>:<seat>:<version>:<payload>`   a hand button (payload chosen by the GameUI)
 - `ct:pick:<game>:<seat>:<version>:<payload>`  a hand select
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 import discord
 
@@ -124,12 +126,14 @@ def show_hand_id(game_id: int) -> str:
 class ShowHandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:hand:(?P<game>\d+)"
 ):
+    prefix: ClassVar[str] = "ct:hand"
+
     def __init__(self, game_id: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.primary,
-                custom_id=show_hand_id(game_id),
+                custom_id=f"{self.prefix}:{game_id}",
                 emoji="🃏",
             )
         )
@@ -144,6 +148,39 @@ class ShowHandButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction, lambda: tables_of(interaction).show_hand(interaction, self.game_id)
+        )
+
+
+class TurnHandButton(ShowHandButton, template=r"ct:mine:(?P<game>\d+)"):
+    """The same button on a turn reminder, under an id of its own: a message that carries
+    `show_hand_id` is taken for a table."""
+
+    prefix = "ct:mine"
+
+
+class PlayAgainButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:again:(?P<game>\d+)"
+):
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                custom_id=f"ct:again:{game_id}",
+                emoji="🔁",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PlayAgainButton:
+        return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction, lambda: tables_of(interaction).play_again(interaction, self.game_id)
         )
 
 
@@ -261,6 +298,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     TurnTimeSelect,
     ShowHandButton,
+    TurnHandButton,
+    PlayAgainButton,
     BackButton,
     HandButton,
     HandSelect,

@@ -66,12 +66,14 @@ class TableCore:
             yield
 
     @staticmethod
-    async def reply(interaction: discord.Interaction[Any], **message: Any) -> None:
-        """An ephemeral answer, as a follow-up when `locked_for` had to defer."""
+    async def reply(interaction: discord.Interaction[Any], **message: Any) -> int | None:
+        """An ephemeral answer, as a follow-up when `locked_for` had to defer; the id of the
+        message shown, when Discord tells it."""
         if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **message)
-        else:
-            await interaction.response.send_message(ephemeral=True, **message)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **message)
+            return sent.id
+        callback = await interaction.response.send_message(ephemeral=True, **message)
+        return callback.message_id
 
     async def public_texts(self, game: Game) -> Texts:
         return await self.publisher.texts(game)
@@ -132,6 +134,9 @@ class TableCore:
     async def cancelled(self, game: Game) -> None:
         """Show a cancelled game as such: the lobby without buttons, a notice at the table."""
         self.wakeups.stop(game.id)
+        self.publisher.changed(game.id)
+        with self.showing(game):
+            await self.publisher.retire_reminders(game, [])
         engine, _ = self.engine_ui(game.game_key)
         with self.showing(game):
             await self.publisher.show_lobby(game, engine)

@@ -71,6 +71,8 @@ class TableActions(Protocol):
 
     async def back(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
 
+    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
     async def act(
         self,
         interaction: discord.Interaction[Any],

@@ -15,6 +15,7 @@ import discord
 from bot.clock import now
 from bot.db import IntegrityError
 from bot.guild_settings import get_guild_settings
+from bot.i18n import Texts, interaction_locale
 from bot.tables import render
 from bot.tables.components import TURN_CHOICES
 from bot.tables.core import TableCore
@@ -107,9 +108,12 @@ class Lobbies:
         host_name: str,
         game_key: str,
         options: dict[str, Any],
+        seats: list[Seat] | None = None,
+        turn_seconds: int | None = None,
     ) -> Game:
-        """A new lobby with the host in seat 1; refused while the place has an open game,
-        unless that game is a lobby nobody can see (`_unseen`), which the new one replaces."""
+        """A new lobby with the host in seat 1 (or the given `seats`, the host among them);
+        refused while the place has an open game, unless that game is a lobby nobody can see
+        (`_unseen`), which the new one replaces."""
         engine, ui = self.core.engine_ui(game_key)
         busy = await open_game_in(self.core.db, channel_id)
         if busy is not None and not await self._unseen(busy):
@@ -130,9 +134,11 @@ class Lobbies:
             seed=secrets.randbits(62),
             status=GameStatus.LOBBY,
             host_id=host_id,
-            turn_seconds=settings.turn_seconds or self.core.host.settings.turn_seconds,
+            turn_seconds=turn_seconds
+            or settings.turn_seconds
+            or self.core.host.settings.turn_seconds,
             created_at=now(),
-            seats=[Seat(0, host_id, host_name)],
+            seats=seats or [Seat(0, host_id, host_name)],
         )
         try:
             async with self.core.db.transaction() as conn:
@@ -144,6 +150,33 @@ class Lobbies:
         except IntegrityError as error:
             raise TableError("place_busy") from error
         return game
+
+    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """"Play again" under a finished game: a new lobby in the game's channel, with its seats
+        (people and computers, in their order) and options, hosted by whoever pressed; people
+        who do not want another game leave it as any lobby."""
+        tr = Texts(interaction_locale(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = await self.core.load(game_id)
+        if old.status is not GameStatus.FINISHED:
+            raise TableError("not_finished")
+        if old.seat_of(interaction.user.id) is None:
+            raise TableError("not_playing")
+        seats = [Seat(seat.seat, seat.user_id, seat.name) for seat in old.seats]
+        game = await self.create_lobby(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            game_key=old.game_key,
+            options=old.options,
+            seats=seats,
+            turn_seconds=old.turn_seconds,
+        )
+        channel = self.core.host.get_partial_messageable(game.channel_id)
+        message = await channel.send(**await self.lobby_message(game))
+        await self.set_lobby_message(game.id, message.id)
+        await interaction.followup.send(tr("lobby.again", place=f"<#{game.channel_id}>"))
 
     async def _unseen(self, game: Game) -> bool:
         """A lobby whose message nobody can see: the bot stopped after storing it but before

@@ -107,6 +107,8 @@ class Moves:
         if running.game.status is GameStatus.FINISHED:
             with self.core.showing(running.game):
                 await self.core.publisher.show_finish(running, events)
+            with self.core.showing(running.game):
+                await self.core.publisher.show_lobby(running.game, running.engine)
 
     def plan(self, running: Running) -> None:
         """Set when the game next needs attention (`Game.wake_at`, saved with the game so that
@@ -195,9 +197,12 @@ class Moves:
         by_deadline = sorted(seats, key=lambda seat: seat.deadline or 0.0)
         with self.core.showing(game):
             for deadline, group in groupby(by_deadline, key=lambda seat: int(seat.deadline or 0)):
+                named = list(group)
                 when = f"<t:{deadline}:R>"
-                text = tr("table.reminder", mention=mentions(list(group)), deadline=when)
-                await self.core.publisher.post(game, text)
+                text = tr("table.reminder", mention=mentions(named), deadline=when)
+                numbers = [seat.seat for seat in named]
+                label = tr("table.open_hand")
+                await self.core.publisher.remind(game, text, numbers, deadline, label)
 
     async def _time_out(self, running: Running, seats: list[Seat]) -> None:
         """Everyone whose time ran out at once: a computer plays for them (one notice each for

@@ -13,6 +13,7 @@ from bot.i18n import Texts, interaction_locale
 from bot.tables import render
 from bot.tables.core import TableCore
 from bot.tables.errors import TableError
+from bot.tables.live_hands import Drawn, LiveHand, LiveHands
 from bot.tables.lobby import leave_lobby
 from bot.tables.moves import Moves
 from bot.tables.records import (
@@ -43,18 +44,45 @@ class Play:
     def __init__(self, core: TableCore, moves: Moves) -> None:
         self.core = core
         self.moves = moves
+        self.live = LiveHands(core, self._live_draw)
+        core.publisher.watch(self.live.changed)
 
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """Open (or reopen) the player's hand as an ephemeral message with its controls. Under the
-        lock, so that the hand never mixes a move being saved with the one before."""
+        """Open (or reopen) the player's hand as an ephemeral message with its controls, which
+        becomes their live hand in this game. Under the lock, so that the hand never mixes a
+        move being saved with the one before."""
         tr = Texts(interaction_locale(interaction))
         async with self.core.locked_for(interaction, game_id):
             game = await self.core.load(game_id)
             seat = player_seat(game, interaction.user.id)
             message = self._hand_message(self.core.running(game), seat, "", tr, notice=None)
+            version = seat.version
         if message["view"] is None:
             del message["view"]
-        await self.core.reply(interaction, **message)
+        message_id = await self.core.reply(interaction, **message)
+        async with self.core.lock(game_id):
+            await self.live.shown(interaction, game_id, message_id, message, (version, ""), tr)
+
+    def _live_draw(self, game: Game, hand: LiveHand) -> Drawn:
+        """A live hand drawn afresh, in the UI state it showed while the seat's moves are the
+        same (a card picked, waiting for its side), else from the start."""
+        seat = player_seat(game, hand.user_id)
+        ui_state = hand.ui_state if seat.version == hand.version else ""
+        message = self._hand_message(self.core.running(game), seat, ui_state, hand.tr, None)
+        return message, seat.version, ui_state
+
+    async def _edit_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        message: dict[str, Any],
+        drawn: tuple[int, str],
+        tr: Texts,
+    ) -> None:
+        """Answer a click in a hand by editing that hand, which becomes the live one."""
+        await interaction.edit_original_response(**message)
+        shown = interaction.message.id if interaction.message is not None else None
+        await self.live.shown(interaction, game_id, shown, message, drawn, tr)
 
     def _hand_context(self, running: Running, seat: int, ui_state: str, tr: Texts) -> HandContext:
         return HandContext(
@@ -104,7 +132,7 @@ class Play:
             running = self.core.running(game)
             if seat.version != version:
                 stale = self._hand_message(running, seat, "", tr, notice=tr("table.stale"))
-                await interaction.edit_original_response(**stale)
+                await self._edit_hand(interaction, game_id, stale, (seat.version, ""), tr)
                 return
             try:
                 choice = running.ui.choose(
@@ -112,7 +140,8 @@ class Play:
                 )
                 if choice.action is None:
                     shown = self._hand_message(running, seat, choice.ui_state, tr, notice=None)
-                    await interaction.edit_original_response(**shown)
+                    drawn = (seat.version, choice.ui_state)
+                    await self._edit_hand(interaction, game_id, shown, drawn, tr)
                     return
                 events, newly = await self.moves.apply(
                     running, seat.seat, choice.action, Actor.HUMAN
@@ -127,11 +156,12 @@ class Play:
                 stale = self._hand_message(
                     self.core.running(fresh), fresh_seat, "", tr, notice=tr("table.stale")
                 )
-                await interaction.edit_original_response(**stale)
+                await self._edit_hand(interaction, game_id, stale, (fresh_seat.version, ""), tr)
                 return
             shown = self._hand_message(running, seat, choice.ui_state, tr, notice=None)
             with self.core.showing(game):
-                await interaction.edit_original_response(**shown)
+                drawn = (seat.version, choice.ui_state)
+                await self._edit_hand(interaction, game_id, shown, drawn, tr)
             await self.moves.after_action(running, events, newly)
 
     async def back(self, interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -7,7 +7,8 @@ works for games recovered after a restart and needs no cache of channels or mess
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,7 +19,7 @@ from bot.clock import now
 from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
-from bot.tables.components import show_hand_id
+from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
@@ -43,9 +44,29 @@ SEARCH_LIMIT = 100
 after the moment searched from, so only a chat far busier than a game's thread could hide it."""
 
 
+@dataclass(frozen=True)
+class Reminder:
+    """A turn reminder posted in a game's place: for `seats`, whose time ran out at `deadline`."""
+
+    message_id: int
+    deadline: int
+    seats: tuple[int, ...]
+
+
 class TablePublisher:
     def __init__(self, bot: TableHost) -> None:
         self.bot = bot
+        self._watchers: list[Callable[[int], None]] = []
+        self._reminders: dict[int, list[Reminder]] = {}
+
+    def watch(self, watcher: Callable[[int], None]) -> None:
+        """Have `watcher(game_id)` told of every change shown at a game's table (the live
+        hands follow the game through it)."""
+        self._watchers.append(watcher)
+
+    def changed(self, game_id: int) -> None:
+        for watcher in self._watchers:
+            watcher(game_id)
 
     async def texts(self, game: Game) -> Texts:
         """The language of the game's public messages."""
@@ -83,9 +104,11 @@ class TablePublisher:
         when the message has become too old to edit, when someone deleted it, or when an
         earlier post may have left a table whose id was never stored."""
         game = running.game
+        self.changed(game.id)
         tr = await self.texts(game)
         table = self._table_context(running, events, tr)
         seats, to_act, finished = table.seats, table.to_act, table.finished
+        await self.retire_reminders(game, to_act)
         panel = running.ui.render_table(table)
         notices = running.ui.render_notices(table)
         if finished and game.outcome is not None:
@@ -219,9 +242,12 @@ class TablePublisher:
         panel = running.ui.render_finish(context)
         if panel is None:
             return
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlayAgainButton(game.id, tr("table.play_again")))
+        view.stop()
         channel = self.bot.get_partial_messageable(game.place_id)
         await channel.send(
-            content=panel.content, embeds=panel.embeds, allowed_mentions=MENTION_USERS
+            content=panel.content, embeds=panel.embeds, view=view, allowed_mentions=MENTION_USERS
         )
 
     async def edit_table(self, game: Game, **fields: Any) -> bool:
@@ -240,3 +266,33 @@ class TablePublisher:
         """A notice in the game's channel or thread (mentions ping)."""
         channel = self.bot.get_partial_messageable(game.place_id)
         await channel.send(text, allowed_mentions=MENTION_USERS)
+
+    async def remind(
+        self, game: Game, text: str, seats: Sequence[int], deadline: int, label: str
+    ) -> None:
+        """A turn reminder, with a button that opens the reminded member's hand; deleted once
+        its turn has passed (`retire_reminders`)."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(TurnHandButton(game.id, label))
+        view.stop()
+        channel = self.bot.get_partial_messageable(game.place_id)
+        sent = await channel.send(text, view=view, allowed_mentions=MENTION_USERS)
+        self._reminders.setdefault(game.id, []).append(Reminder(sent.id, deadline, tuple(seats)))
+
+    async def retire_reminders(self, game: Game, to_act: Sequence[int]) -> None:
+        """Delete the reminders whose turn has passed (none of their seats still waits under
+        the deadline they named), so that a game's place keeps the table and a bounded number of
+        notices. Known in memory only: reminders posted before a restart stay, and what they say
+        ("time runs out 10 minutes ago") is then plainly of the past."""
+        channel = self.bot.get_partial_messageable(game.place_id)
+        kept: list[Reminder] = []
+        for reminder in self._reminders.pop(game.id, []):
+            if any(
+                number in to_act and int(game.seat(number).deadline or 0) == reminder.deadline
+                for number in reminder.seats
+            ):
+                kept.append(reminder)
+            else:
+                await self._delete(channel, reminder.message_id, game)
+        if kept:
+            self._reminders[game.id] = kept

@@ -91,7 +91,12 @@ def lobby_embed(game: Game, engine: Engine, seats: Sequence[SeatInfo], tr: Texts
         inline=False,
     )
     if game.status is GameStatus.CANCELLED:
-        embed.description = tr("lobby.cancelled")
+        started = game.place_id != game.channel_id or game.table_message_id is not None
+        cancelled = tr("lobby.cancelled_in", place=f"<#{game.place_id}>")
+        embed.description = cancelled if started else tr("lobby.cancelled")
+        embed.colour = discord.Colour.dark_grey()
+    elif game.status is GameStatus.FINISHED and game.outcome is not None:
+        embed.description = ending_line(game, seats, tr)
         embed.colour = discord.Colour.dark_grey()
     elif game.status is not GameStatus.LOBBY:
         place = f"<#{game.place_id}>"
@@ -100,6 +105,22 @@ def lobby_embed(game: Game, engine: Engine, seats: Sequence[SeatInfo], tr: Texts
     else:
         embed.description = tr("lobby.waiting")
     return embed
+
+
+def ending_line(game: Game, seats: Sequence[SeatInfo], tr: Texts) -> str:
+    """How a finished game ended, in one line for its lobby message: who won, with a link to
+    where it was played."""
+    assert game.outcome is not None
+    outcome = GameResult.model_validate_json(game.outcome)
+    place = f"<#{game.place_id}>"
+    winners = [seats[entry.seat] for entry in outcome.seats if entry.won]
+    if outcome.cooperative:
+        key = "lobby.over_team_won" if winners else "lobby.over_team_lost"
+        return tr(key, place=place)
+    if not winners:
+        return tr("lobby.over", place=place)
+    names = ", ".join(info.name if info.is_computer else info.mention for info in winners)
+    return tr("lobby.over_won", place=place, names=names)
 
 
 def lobby_view(game: Game, tr: Texts) -> discord.ui.View | None:

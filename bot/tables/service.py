@@ -33,12 +33,14 @@ class TableService:
         self.moves = Moves(self.core)
         lobbies = Lobbies(self.core, self.moves)
         play = Play(self.core, self.moves)
+        self.live_hands = play.live
         self.create_lobby = lobbies.create_lobby
         self.lobby_message = lobbies.lobby_message
         self.set_lobby_message = lobbies.set_lobby_message
         self.lobby_click = lobbies.lobby_click
         self.turn_time_click = lobbies.turn_time_click
         self.cancel = lobbies.cancel
+        self.play_again = lobbies.play_again
         self.show_hand = play.show_hand
         self.act = play.act
         self.back = play.back
@@ -50,6 +52,7 @@ class TableService:
     def close(self) -> None:
         """Stop waking games (the bot is closing; another process or a restart takes over)."""
         self.core.wakeups.close()
+        self.live_hands.close()
 
     async def _on_wake(self, game_id: int, wakeup: Wakeup) -> None:
         await self.moves.on_wake(game_id, wakeup)

@@ -13,6 +13,7 @@ from tests.bot.helpers import (
     start_game,
     table_message,
 )
+from tests.support.messages import left_by_a_restart
 
 pytestmark = pytest.mark.both_backends
 
@@ -70,6 +71,31 @@ async def test_playing_a_card_updates_table_log_and_hand(
 
 
 async def test_a_stale_hand_changes_nothing(simcord_env: simcord.Env, settings: Settings) -> None:
+    """A hand whose controls outlived its moves (one shown before a restart, which live hands
+    do not survive) only gets the current hand back."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    first = (await alice.click(table_message(place), label="Show my hand")).response
+    assert first is not None
+    put_back = left_by_a_restart(env, first)
+    second = (await alice.click(table_message(place), label="Show my hand")).response
+    assert second is not None
+    card = hand_cards(second)[0]
+    await alice.click(second, label=f"Play {card}")
+    put_back()
+    await alice.click(first, label=f"Play {card}")
+    assert "out of date" in first.content
+    assert card not in hand_cards(first)
+    assert len(query(settings.database_path, "SELECT * FROM actions")) == 1
+
+
+async def test_opening_a_hand_closes_the_one_before(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -79,12 +105,9 @@ async def test_a_stale_hand_changes_nothing(simcord_env: simcord.Env, settings: 
     first = (await alice.click(table_message(place), label="Show my hand")).response
     second = (await alice.click(table_message(place), label="Show my hand")).response
     assert first is not None and second is not None
-    card = hand_cards(first)[0]
-    await alice.click(first, label=f"Play {card}")
-    await alice.click(second, label=f"Play {card}")
-    assert "out of date" in second.content
-    assert card not in hand_cards(second)
-    assert len(query(settings.database_path, "SELECT * FROM actions")) == 1
+    assert first.content == "🔒 This hand is closed: open your hand again from the table."
+    assert first.components == [] and first.embeds == []
+    assert button_labels(second)
 
 
 async def test_hints_of_other_seats_do_not_outdate_controls(
@@ -130,6 +153,26 @@ async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: S
     final = place.history()[-1]
     assert "Game over" in final.content
     assert button_labels(final) == []
+    lobby = channel.history()[0]
+    winners = [user or "Computer 2" for _, user, _, _, won in results if won]
+    names = ", ".join(f"<@{user}>" if isinstance(user, int) else user for user in winners)
+    assert lobby.embeds[0].description == f"🏁 The game is over (<#{place.id}>): 🏆 {names}."
+    assert lobby.components == []
+
+
+async def test_the_lobby_of_a_game_cancelled_after_its_start_links_to_it(
+    simcord_env: simcord.Env,
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    await alice.slash(place, "game cancel")
+    lobby = channel.history()[0]
+    assert lobby.embeds[0].description == f"❌ This game was cancelled (<#{place.id}>)."
+    assert lobby.components == []
 
 
 async def test_two_step_choice_with_a_select(simcord_env: simcord.Env, settings: Settings) -> None:
@@ -188,6 +231,9 @@ async def test_an_old_table_message_is_posted_anew(simcord_env: simcord.Env) -> 
     await alice.click(alice_hand, label="Hint low")
     assert table_message(place).id == first.id
     await env.advance_time(3600)
+    assert "closed" in alice_hand.content and alice_hand.components == []
+    alice_hand = (await alice.click(first, label="Show my hand")).response
+    assert alice_hand is not None
     await alice.click(alice_hand, label="Hint high")
     assert table_message(place).id != first.id
     assert first.id not in [message.id for message in place.history()]

@@ -4,7 +4,8 @@ message, its embed fields, who could see each REST call, and forged controls.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from copy import deepcopy
 from typing import Any
 
 import simcord
@@ -75,8 +76,9 @@ def sent_since(
 ) -> tuple[list[tuple[int | None, dict[str, Any]]], int]:
     """The messages (and edits) the bot sent through REST since `cursor`, each with the only
     member who could see it (None for everyone), and the new cursor. Messages in a channel are
-    public; interaction answers belong to `owner`, the member who clicked, unless they are not
-    ephemeral."""
+    public; interaction answers belong to the member of their interaction (found by its token,
+    `owner` when SimCord no longer knows it), unless they are not ephemeral: a live hand is
+    edited through its member's interaction while someone else clicks."""
     found: list[tuple[int | None, dict[str, Any]]] = []
     requests = env.http_requests
     for entry in requests[cursor:]:
@@ -89,12 +91,32 @@ def sent_since(
             if not any(key in data for key in ("content", "embeds", "components")):
                 continue
             private = bool(int(data.get("flags") or 0) & 64)
-            found.append((owner if private else None, data))
+            found.append((interaction_member(env, path, owner) if private else None, data))
         elif path.startswith("/webhooks/"):
-            found.append((owner, body))
+            found.append((interaction_member(env, path, owner), body))
         elif "/messages" in path and path.startswith("/channels/"):
             found.append((None, body))
     return found, len(requests)
+
+
+def interaction_member(env: simcord.Env, path: str, default: int | None) -> int | None:
+    """The member of the interaction whose token is the third part of a REST path
+    (`/webhooks/<app>/<token>/...`, `/interactions/<id>/<token>/callback`)."""
+    parts = path.split("/")
+    number = env.backend.interaction_tokens.get(parts[3]) if len(parts) > 3 else None
+    return default if number is None else env.backend.interactions[number].user_id
+
+
+def left_by_a_restart(env: simcord.Env, hand: Any) -> Callable[[], None]:
+    """Keeps a hand's controls as they are now; the returned function puts them back once the
+    bot has closed or redrawn that hand. A hand shown before a restart keeps its controls (live
+    hands do not survive one): that is how a click on an out-of-date control reaches the bot."""
+    components = deepcopy(env.backend.get_message(hand.channel_id, hand.id).components)
+
+    def put_back() -> None:
+        env.backend.get_message(hand.channel_id, hand.id).components = deepcopy(components)
+
+    return put_back
 
 
 def forge_control(

@@ -10,6 +10,7 @@ seat's move is made with the hand's controls, and which controls a position must
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,10 @@ alike."""
 
 HAND_TITLE = "🃏"
 """How a hand message's embed title starts."""
+
+LIVE_SETTLE = 1.0
+"""Seconds a live-hand player waits before reading their hand: the bot edits live hands a
+moment after a change (`bot.tables.live_hands.SETTLE`)."""
 
 
 def game_status(db: Path) -> str:
@@ -121,6 +126,17 @@ class TableDriver(ABC, Generic[State, Card]):
     thread: simcord.ChannelHandle
     players: dict[int, Player]
     sent: list[Sent[Card]] = field(default_factory=list)
+    live: bool = False
+    """Players keep the hand they opened, which the bot edits as the game moves (its live
+    hand), and press "Show my hand" only when it was closed."""
+    moves: list[tuple[int, str, int]] = field(default_factory=list)
+    """(seat, the move's kind, the interactions it took, opening the hand included) of every
+    move people made, in order."""
+    think: float = 0.0
+    """Seconds each person waits before each move (past half their time, the bot reminds them)."""
+    openings: Counter[int] = field(default_factory=Counter)
+    """"Show my hand" presses per seat."""
+    _clicks: int = 0
     _cursor: int = 0
 
     @classmethod
@@ -180,6 +196,7 @@ class TableDriver(ABC, Generic[State, Card]):
     async def press(self, player: Player, message: Any, label: str) -> simcord.InteractionResult:
         """Clicks the button of `message` labelled `label`, as a person reads it."""
         result = await player.member.click(message, label=label)
+        self._clicks += 1
         self.collect(player.member.id)
         return result
 
@@ -190,6 +207,7 @@ class TableDriver(ABC, Generic[State, Card]):
         stored hand again so the next forged control is the only extra one."""
         forged = forge_control(self.env, hand, payload, seat)
         result = await player.member.click(hand, custom_id=forged)
+        self._clicks += 1
         self.collect(player.member.id)
         self.env.backend.get_message(hand.channel_id, hand.id).components.pop()
         return result
@@ -198,6 +216,7 @@ class TableDriver(ABC, Generic[State, Card]):
         """Clicks the enabled control of a hand with this payload."""
         custom_id = controls(message)[payload]["custom_id"]
         result = await player.member.click(message, custom_id=custom_id)
+        self._clicks += 1
         self.collect(player.member.id)
         return result
 
@@ -209,31 +228,47 @@ class TableDriver(ABC, Generic[State, Card]):
         assert set(values) <= set(offered), (values, offered)
         custom_id = controls(message)[payload]["custom_id"]
         result = await player.member.select(message, values, custom_id=custom_id)
+        self._clicks += 1
         self.collect(player.member.id)
         return result
 
     async def open_hand(self, player: Player) -> simcord.ResponseMessage:
         result = await self.press(player, self.table(), "Show my hand")
         assert result.response is not None and result.response.ephemeral
+        self.openings[player.seat] += 1
         player.hand = result.response
         player.opened_at = self.position()
         return result.response
 
     async def hand_of(self, player: Player) -> simcord.ResponseMessage:
-        """The player's hand, opened afresh when the game moved since it was opened."""
+        """The player's hand, opened afresh when the game moved since it was opened; when
+        playing with live hands, the hand they kept, unless the bot closed it."""
+        if self.live:
+            if player.hand is None or not (player.hand.components or player.hand.embeds):
+                return await self.open_hand(player)
+            return player.hand
         if player.hand is None or player.opened_at != self.position():
             return await self.open_hand(player)
         return player.hand
 
     async def play_one(self) -> None:
         """One action of a person who must act (the first such seat), found among the controls
-        of their hand, which must offer exactly the seat's legal moves."""
+        of their hand, which must offer exactly the seat's legal moves (with live hands: the
+        hand kept open, as the bot last edited it)."""
+        if self.live or self.think:
+            await self.env.advance_time(self.think or LIVE_SETTLE)
+            self.collect(None)
+            if game_status(self.db) != "running":
+                return
         state = self.state()
         seat = next(s for s in self.engine.to_act(state) if s in self.players)
         player = self.players[seat]
+        before = self._clicks
         hand = await self.hand_of(player)
         self.check_offered_moves(hand, state, seat)
-        await self.perform(player, self.policy_move(seat))
+        move = self.policy_move(seat)
+        await self.perform(player, move)
+        self.moves.append((seat, type(move).__name__, self._clicks - before))
 
     async def play_to_the_end(self) -> None:
         for _ in range(self.most_steps):
@@ -241,6 +276,17 @@ class TableDriver(ABC, Generic[State, Card]):
                 return
             await self.play_one()
         raise AssertionError("the game did not end")
+
+    def clicks_with_hands_kept(self) -> list[tuple[int, str, int]]:
+        """`moves`, once each player opened their hand a single time for the whole game (which
+        this checks): their first move less that opening."""
+        assert self.openings == dict.fromkeys(self.players, 1), self.openings
+        seen: set[int] = set()
+        kept: list[tuple[int, str, int]] = []
+        for seat, kind, clicks in self.moves:
+            kept.append((seat, kind, clicks - (seat not in seen)))
+            seen.add(seat)
+        return kept
 
     @abstractmethod
     def policy_move(self, seat: int) -> Any:

@@ -17,7 +17,7 @@ from games.heaven_hell.state import HeavenHellState
 from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
-from tests.support.messages import controls, disabled_controls, fields
+from tests.support.messages import controls, disabled_controls, fields, left_by_a_restart
 from tests.support.table_driver import kinds, logged_actions
 
 
@@ -138,12 +138,20 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
     driver.set_position(bobs_turn())
     bob, alice = driver.players[1], driver.players[0]
     first = await driver.open_hand(bob)
+    put_first_back = left_by_a_restart(env, first)
     second = (await bob.member.click(driver.table(), label="Show my hand")).response
     driver.collect(bob.member.id)
     assert second is not None
+    put_second_back = left_by_a_restart(env, second)
+    put_first_back()
     await driver.click(bob, first, choose_code(G, 5))
+    put_first_back = left_by_a_restart(env, first)
+    put_second_back()
     await driver.click(bob, second, choose_code(G, 5))
+    put_second_back = left_by_a_restart(env, second)
+    put_first_back()
     await driver.click(bob, first, place_code(G, 5, Side.HEAVEN))
+    put_second_back()
     after = driver.state()
 
     await bob.member.click(

@@ -19,7 +19,7 @@ from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import Driver, start
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
-from tests.support.messages import controls, fields, options, show_again
+from tests.support.messages import controls, fields, left_by_a_restart, options, show_again
 from tests.support.table_driver import Player, kinds, logged_actions
 
 
@@ -155,10 +155,14 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     seat = driver.state().current
     player, other = driver.players[seat], driver.players[1 - seat]
     first = await driver.open_hand(player)
+    put_first_back = left_by_a_restart(env, first)
     second = (await player.member.click(driver.table(), label="Show my hand")).response
     driver.collect(player.member.id)
     assert second is not None
+    put_second_back = left_by_a_restart(env, second)
+    put_first_back()
     await driver.click(player, first, "dp")
+    put_second_back()
     before = driver.state()
 
     await player.member.click(second, custom_id=controls(second)["dp"]["custom_id"])
@@ -171,7 +175,7 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     assert fields(waiting)["Now"] == f"{drawn} a discard or a Skip."
     assert (driver.table().embeds[0].description or "").startswith(drawn)
     assert controls(waiting) == {}
-    result = await driver.press_forged(player, first, "dp", seat=1 - seat)
+    result = await driver.press_forged(player, second, "dp", seat=1 - seat)
     assert [m.content for m in result.followups] == ["These buttons belong to another player."]
 
     not_a_skip = next(c for c in before.players[seat].hand if is_number(c))
@@ -184,7 +188,7 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
         ("g2l", "That button is not part of this game."),
         ("zz", "That button is not part of this game."),
     ]:
-        result = await driver.press_forged(player, first, payload)
+        result = await driver.press_forged(player, second, payload)
         assert [m.content for m in result.followups] == [answer]
         assert all(m.ephemeral for m in result.followups)
     assert driver.state() == before

@@ -1,0 +1,207 @@
+"""Live hands: the hand a member opened last in a game follows the game by itself.
+
+A hand is an ephemeral message, which only the interaction that showed it can edit, through its
+webhook token, for 15 minutes. Each member's last hand of each game is kept here with the newest
+interaction that showed or edited it (a click in the hand answers by editing it, and its token
+replaces the older one, so every click starts the 15 minutes again). When the game changes
+(`changed`, called whenever its table is shown), each live hand of the game is drawn again a
+moment later (`SETTLE` seconds, so that a burst of moves, computers playing one after another,
+edits a hand once) and edited only when what it shows differs from what it showed. Edits go
+through the interaction's webhook, not the channel's rate-limit bucket.
+
+What holds, so that no hand shows an old state as current:
+
+- a live hand is marked closed (no controls, "open your hand again from the table") before its
+  token runs out (`CLOSE_AFTER`), and when the member opens another hand of the same game;
+- a hand whose game ended is closed saying so; one whose member left, with the same words;
+- after a restart (or in another process) the live hands are lost: a hand shown before stays as
+  it was, controls included, and may be behind the game. Its controls carry the seat's version,
+  so a click on one whose moves have changed is refused with the "out of date" answer and the
+  current hand, and a click on one still valid is exactly the move it shows; that click makes it
+  the live hand again. Nothing it lets a member do is false; only its picture may be old, which
+  is the state every hand was in before live hands.
+
+Timing uses the process's deadline queue (`bot.tables.wakeups`), one wake-up per live hand, on
+the bot's clock.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot import clock
+from bot.i18n import Texts
+from bot.tables.core import TableCore
+from bot.tables.errors import TableError
+from bot.tables.records import Game
+from bot.tables.wakeups import Wakeup, Wakeups
+
+log = logging.getLogger(__name__)
+
+CLOSE_AFTER = 14 * 60
+"""Seconds after its newest interaction that a live hand is closed: Discord refuses edits of an
+ephemeral message through a token older than 15 minutes, and a margin covers a slow edit."""
+
+SETTLE = 1.0
+"""Seconds between a change and the edit of the live hands it concerns: moves made meanwhile
+(a chain of computer moves) are shown by the same edit."""
+
+
+@dataclass
+class LiveHand:
+    """A member's hand message and how to edit it: through `interaction`, the newest one that
+    showed it. `ui_state` and `version` are those it was drawn with: a redraw keeps the state
+    (a card picked, waiting for a side) while the seat's moves stay the same."""
+
+    serial: int
+    game_id: int
+    user_id: int
+    message_id: int
+    interaction: discord.Interaction[Any]
+    tr: Texts
+    ui_state: str
+    version: int
+    shown: str
+    closes_at: float
+    due: bool = False
+
+
+Drawn = tuple[dict[str, Any], int, str]
+"""A hand drawn afresh: the message (content, embeds, view), its seat version and UI state."""
+
+Draw = Callable[[Game, LiveHand], Drawn]
+"""Draws a live hand from its game as stored; raises `TableError` when its member no longer
+has a hand there (the game is over, they left)."""
+
+
+def fingerprint(message: dict[str, Any]) -> str:
+    """What a member sees of a hand message, to edit only when it changes."""
+    view = message.get("view")
+    return json.dumps(
+        [
+            message.get("content"),
+            [embed.to_dict() for embed in message.get("embeds") or []],
+            view.to_components() if isinstance(view, discord.ui.View) else None,
+        ],
+        sort_keys=True,
+        default=str,
+    )
+
+
+class LiveHands:
+    def __init__(self, core: TableCore, draw: Draw) -> None:
+        self.core = core
+        self.draw = draw
+        self._hands: dict[tuple[int, int], LiveHand] = {}
+        self._by_serial: dict[int, LiveHand] = {}
+        self._serials = itertools.count(1)
+        self._wakeups = Wakeups(self._on_wake)
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    async def shown(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        message_id: int | None,
+        message: dict[str, Any],
+        drawn: tuple[int, str],
+        tr: Texts,
+    ) -> None:
+        """A hand was shown to the interaction's member (a new one, or the clicked one edited):
+        it becomes their live hand in that game, and a different one they had is closed. Called
+        under the game's lock."""
+        if message_id is None:
+            return
+        key = (game_id, interaction.user.id)
+        previous = self._hands.get(key)
+        if previous is not None and previous.message_id != message_id:
+            self._forget(previous)
+            await self._close(previous)
+        elif previous is not None:
+            self._forget(previous)
+        version, ui_state = drawn
+        hand = LiveHand(
+            serial=next(self._serials),
+            game_id=game_id,
+            user_id=interaction.user.id,
+            message_id=message_id,
+            interaction=interaction,
+            tr=tr,
+            ui_state=ui_state,
+            version=version,
+            shown=fingerprint(message),
+            closes_at=clock.now() + CLOSE_AFTER,
+        )
+        self._hands[key] = hand
+        self._by_serial[hand.serial] = hand
+        self._wakeups.arm_at(hand.serial, hand.closes_at)
+
+    def changed(self, game_id: int) -> None:
+        """The game changed: its live hands are drawn again in `SETTLE` seconds (those already
+        due keep their moment, so a burst of changes makes one edit)."""
+        moment = clock.now() + SETTLE
+        for hand in list(self._hands.values()):
+            if hand.game_id == game_id and not hand.due:
+                hand.due = True
+                self._wakeups.arm_at(hand.serial, min(moment, hand.closes_at))
+
+    def close(self) -> None:
+        """Stop editing (the bot is closing)."""
+        self._wakeups.close()
+
+    def _forget(self, hand: LiveHand) -> None:
+        self._wakeups.stop(hand.serial)
+        self._by_serial.pop(hand.serial, None)
+        if self._hands.get((hand.game_id, hand.user_id)) is hand:
+            del self._hands[(hand.game_id, hand.user_id)]
+
+    async def _on_wake(self, serial: int, wakeup: Wakeup) -> None:
+        hand = self._by_serial.get(serial)
+        if hand is None:
+            return
+        async with self.core.lock(hand.game_id):
+            if not self._wakeups.is_current(serial, wakeup):
+                return
+            if clock.now() >= hand.closes_at - SETTLE:
+                self._forget(hand)
+                await self._close(hand)
+                return
+            hand.due = False
+            self._wakeups.arm_at(serial, hand.closes_at)
+            try:
+                game = await self.core.load(hand.game_id)
+                message, version, ui_state = self.draw(game, hand)
+            except TableError as error:
+                self._forget(hand)
+                over = error.code in ("game_over", "no_game")
+                await self._close(hand, "table.hand_game_over" if over else "table.hand_closed")
+                return
+            shown = fingerprint(message)
+            if shown == hand.shown:
+                return
+            hand.version, hand.ui_state, hand.shown = version, ui_state, shown
+            try:
+                await hand.interaction.edit_original_response(**message)
+            except discord.HTTPException:
+                log.info("game %s: a live hand could not be edited", hand.game_id)
+                self._forget(hand)
+
+    @staticmethod
+    async def _close(hand: LiveHand, why: str = "table.hand_closed") -> None:
+        """Mark a hand closed, saying `why` (a catalog key): no controls, nothing that could
+        pass for the current game."""
+        try:
+            await hand.interaction.edit_original_response(
+                content=hand.tr(why), embeds=[], view=None
+            )
+        except discord.HTTPException:
+            log.info("game %s: a hand could not be marked closed", hand.game_id)
