@@ -31,7 +31,7 @@ async def test_a_kept_hand_plays_each_turn_in_two_interactions(
         by_kind[kind].append(clicks)
     assert len(by_kind["PlaceCard"]) > 30
     assert set(by_kind["PlaceCard"]) == {2}
-    assert set(by_kind["DeclareDouble"]) == {1}
+    assert set(by_kind["ChooseDouble"]) == {1}
     assert set(by_kind["DiscardStuck"]) <= {1}
 
 
