@@ -12,11 +12,10 @@ import simcord.interactions
 
 from bot.settings import Settings
 from cogs.level8.payloads import card_code, cards_code
-from cogs.level8.words import card
 from games.level8.cards import is_number
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
-from tests.bot.level8.driver import start
+from tests.bot.level8.driver import start, written
 from tests.support.messages import controls, fields, options
 from tests.support.table_driver import kinds, logged_actions
 
@@ -53,7 +52,7 @@ async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     await driver.click(player, hand, "dp")
     drawn = driver.state().players[seat].hand
     (new,) = set(drawn) - set(before)
-    assert (hand.embeds[0].description or "").splitlines()[-1] == f"🆕 You drew {card(new)}."
+    assert (hand.embeds[0].description or "").splitlines()[-1] == f"🆕 You drew {written(new)}."
 
     await env.restart_bot(make_bot())
 
@@ -101,7 +100,7 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     two_runs = "g" + cards_code([1, 2, 3]) + "." + cards_code([4, 5, 6])
     for payload, answer in [
         ("dp", "You have already drawn a card this turn."),
-        (f"s{card_code(not_a_skip)}{1 - seat}", f"{card(not_a_skip)} is not a Skip."),
+        (f"s{card_code(not_a_skip)}{1 - seat}", f"{written(not_a_skip)} is not a Skip."),
         ("k-", "There are no cards to keep now."),
         (two_runs, "Your level is 2 groups, laid down all at once and nothing more (not 3)."),
         ("g2l", "That button is not part of this game."),
