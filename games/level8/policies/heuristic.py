@@ -16,6 +16,7 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
 - Dead cards (`_dead`): once displayed, a hand shrinks only by lay-offs, so before displaying
   it keeps the spare cards that will fit its display (or the table) and takes a discard top
   that turns a dead card into a fitting one; a top that brings the level closer comes first.
+  A top the discard would throw straight back is left for a pile draw (`_throws_back`).
 - Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
   open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
 - Colour groups (`_choose_display`): a colour group takes every hand card of its colour, now
