@@ -36,6 +36,7 @@ from bot.stats.standings import (
     paginate,
     rated_players,
     team_board,
+    unranked_players,
 )
 from bot.tables.components import answer, guarded, host_of
 from bot.tables.errors import TableError
@@ -82,6 +83,8 @@ class _Drawn:
     empty: str
     notes: list[str] = field(default_factory=list)
     computers: bool = False
+    below: tuple[str, str] | None = None
+    """A field under the ranking (name, value): the members not ranked yet."""
 
 
 def _draw(
@@ -156,6 +159,10 @@ async def _drawn_board(
         empty,
     )
     drawn.notes.append(tr("leaderboard.min_games", games=needed))
+    unranked = unranked_players(games, minimum)
+    if unranked and drawn.number == drawn.count - 1:
+        title = tr("leaderboard.unranked", games=needed)
+        drawn.below = (title, render.unranked_lines(unranked, tr))
     return drawn
 
 
@@ -175,6 +182,8 @@ async def board_message(
         description="\n".join(drawn.lines) or drawn.empty,
         colour=discord.Colour.gold(),
     )
+    if drawn.below is not None:
+        embed.add_field(name=drawn.below[0], value=drawn.below[1], inline=False)
     if drawn.own is not None:
         embed.add_field(name=tr("leaderboard.your_place"), value=drawn.own, inline=False)
     footer = [tr("leaderboard.page", page=drawn.number + 1, count=drawn.count), *drawn.notes]

@@ -3,8 +3,13 @@ Discord renders them as names without notifying anybody, and the bot needs no me
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.i18n import Texts
 from bot.stats.standings import CoopPlayer, Ranked, RatedPlayer, TeamResult
+
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value."""
 
 
 def mention(user_id: int) -> str:
@@ -94,3 +99,25 @@ def rating_line(entry: Ranked[RatedPlayer], tr: Texts) -> str:
         rate=percent(row.win_rate),
         marker=marker(row.with_computers, tr),
     )
+
+
+def unranked_lines(rows: Sequence[RatedPlayer], tr: Texts) -> str:
+    """The members below the minimum, one per line with their count of games: as many as an
+    embed field holds, then how many more there are."""
+    lines = [
+        tr(
+            "leaderboard.unranked_row",
+            name=mention(row.user_id),
+            games=counted("games", row.games, tr),
+        )
+        for row in rows
+    ]
+
+    def text(shown: int) -> str:
+        more = [tr("leaderboard.unranked_more", n=len(lines) - shown)] if shown < len(lines) else []
+        return "\n".join([*lines[:shown], *more])
+
+    shown = len(lines)
+    while shown and len(text(shown)) > FIELD_LIMIT:
+        shown -= 1
+    return text(shown)

@@ -86,6 +86,13 @@ def competitive_board(games: Sequence[FinishedGame], min_games: int) -> list[Ran
     return shared_ranks(rows, key=lambda row: row.rating)
 
 
+def unranked_players(games: Sequence[FinishedGame], min_games: int) -> list[RatedPlayer]:
+    """Members with fewer than `min_games` games, listed below the ranking with their count of
+    games so that a first game shows on the leaderboard: nearest to being ranked first."""
+    rows = [row for row in rated_players(games).values() if row.games < min_games]
+    return sorted(rows, key=lambda row: (-row.games, row.user_id))
+
+
 # ------------------------------------------------------------------ The Game (cooperative)
 
 

@@ -41,7 +41,7 @@ def controls(
             if top is None:
                 continue
             owner = owner_name(tr, seats, action.owner, view.seat)
-            label = tr("level8.hand.take_discard", card=card(top), owner=owner)
+            label = tr("level8.hand.take_discard", card=card(tr, top), owner=owner)
             buttons.append(
                 ActionButton(label=clip(label, LABEL_LIMIT), payload=f"{DISCARD}{action.owner}")
             )

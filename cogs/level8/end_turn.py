@@ -52,7 +52,7 @@ def controls(
     if hand:
         options = [
             discord.SelectOption(
-                label=tr("level8.hand.discard_skip") if is_skip(card_id) else card(card_id),
+                label=tr("level8.hand.discard_skip") if is_skip(card_id) else card(tr, card_id),
                 value=card_code(card_id),
             )
             for card_id in distinct_faces(hand)

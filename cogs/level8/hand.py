@@ -19,7 +19,7 @@ from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
 from cogs.level8.builder import Building, read_building
 from cogs.level8.payloads import read_card, read_groups
 from cogs.level8.table import COLOUR, next_level, turn_text
-from cogs.level8.words import card, cards, level_text
+from cogs.level8.words import card, cards, legend, level_text
 from games.core.errors import RuleError
 from games.level8.levels import HARD_KEEP_MAX
 from games.level8.state import Phase
@@ -38,9 +38,9 @@ def hand_panel(ctx: HandContext) -> HandPanel:
         raise TypeError("a hand needs a seat's own view")
     tr = ctx.tr
     me = view.players[ctx.seat]
-    description = cards(view.hand) or tr("level8.hand.empty")
+    description = cards(tr, view.hand) or tr("level8.hand.empty")
     if view.drawn is not None:
-        description += "\n" + tr("level8.hand.drawn", card=card(view.drawn))
+        description += "\n" + tr("level8.hand.drawn", card=card(tr, view.drawn))
     embed = discord.Embed(
         title=tr("level8.hand.title", level=me.round_level), description=description, colour=COLOUR
     )
@@ -65,6 +65,7 @@ def hand_panel(ctx: HandContext) -> HandPanel:
     else:
         status, controls = play_step(ctx, view, me, embed)
     embed.add_field(name=tr("level8.hand.now"), value=status, inline=False)
+    embed.set_footer(text=legend(tr))
     return HandPanel(embeds=[embed], controls=controls)
 
 

@@ -22,7 +22,7 @@ NOTHING = "k-"
 
 def controls(tr: Texts, hand: Sequence[int]) -> list[Control]:
     options = [
-        discord.SelectOption(label=card(card_id), value=card_code(card_id)) for card_id in hand
+        discord.SelectOption(label=card(tr, card_id), value=card_code(card_id)) for card_id in hand
     ]
     return [
         ActionSelect(

@@ -68,7 +68,7 @@ class Level8UI(GameUI):
             return super().describe_error(error, tr)
         params: dict[str, Any] = dict(error.params)
         if "card" in params:
-            params["card"] = card(int(params["card"]))
+            params["card"] = card(tr, int(params["card"]))
         if "kind" in params:
             params["kind"] = tr(f"level8.kind.{params['kind']}")
         if "values" in params:

@@ -38,6 +38,7 @@ async def test_ratings_order_ties_and_minimum_games(
         f"**2.** <@{carol.id}> — **-1.5** · 3 games · 0 wins (0%)",
     ]
     assert own_place(page) is None, "dave has one game: he is not ranked yet"
+    assert field_value(page, "Not ranked yet (fewer than 3 games)") == f"<@{dave.id}> — 1 game"
     assert "Players appear after 3 games." in footer(page)
     stats = (await dave.slash(channel, "stats show")).response
     assert stats is not None
@@ -58,6 +59,7 @@ async def test_ratings_order_ties_and_minimum_games(
         f"**3.** <@{carol.id}>",
     ], "one loss to the strongest player costs dave less than bob's and carol's three"
     assert "Players appear after 1 game." in footer(page)
+    assert [field.name for field in embed_of(page).fields] == [], "everybody is ranked"
 
 
 async def test_computer_seats_are_never_ranked_and_are_marked(
@@ -101,6 +103,10 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
     assert embed_of(page).title == "Level 8 — Cotes — cette semaine"
     assert rows(page) == ["Personne n'a encore joué 3 parties pendant cette période."]
     assert footer(page) == "Page 1/1\nLes joueurs apparaissent après 3 parties."
+    assert field_value(page, "Pas encore classés (moins de 3 parties)").splitlines() == [
+        f"<@{alice.id}> — 1 partie",
+        f"<@{bob.id}> — 1 partie",
+    ]
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     assert field_value(stats, "Level 8").splitlines() == [
@@ -108,3 +114,31 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
         "Apparaît au classement après 3 parties (encore 2).",
         "🤖 Parties avec des joueurs ordinateurs\u00a0: 1.",
     ]
+
+
+async def test_after_a_first_game_the_leaderboard_lists_its_players_below_the_ranking(
+    simcord_env: simcord.Env,
+) -> None:
+    """Ranked after 3 games, nobody is after the first one: the page says so and lists who
+    played, with their count of games, instead of looking empty; only the last page of a
+    longer ranking lists them."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob, carol = (
+        guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")
+    )
+    await play(channel, [(alice, 2), (bob, 1)])
+    page = await leaderboard(carol, channel, "level8")
+    assert rows(page) == ["Nobody has played 3 games in this period yet."]
+    assert field_value(page, "Not ranked yet (fewer than 3 games)").splitlines() == [
+        f"<@{alice.id}> — 1 game",
+        f"<@{bob.id}> — 1 game",
+    ]
+    await play(channel, [(bob, 1), (carol, 2)])
+    page = await leaderboard(carol, channel, "level8")
+    assert field_value(page, "Not ranked yet (fewer than 3 games)").splitlines() == [
+        f"<@{bob.id}> — 2 games",
+        f"<@{alice.id}> — 1 game",
+        f"<@{carol.id}> — 1 game",
+    ], "nearest to being ranked first"

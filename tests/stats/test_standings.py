@@ -9,7 +9,7 @@ from bot.i18n import Texts
 from bot.stats.model import FinishedGame, SeatOutcome
 from bot.stats.periods import Period, period_start
 from bot.stats.rating import replay_ratings
-from bot.stats.render import rating_line, team_line
+from bot.stats.render import FIELD_LIMIT, rating_line, team_line, unranked_lines
 from bot.stats.standings import (
     Mode,
     Ranked,
@@ -19,6 +19,7 @@ from bot.stats.standings import (
     paginate,
     shared_ranks,
     team_board,
+    unranked_players,
 )
 
 
@@ -125,3 +126,16 @@ def test_rows_speak_french() -> None:
     )
     team = team_board([coop(1, [7, 8], 0)])[0]
     assert team_line(team, tr) == "**1.** 🏆 victoire totale — <@7>, <@8> · <t:1:d>"
+
+
+def test_players_below_the_minimum_are_listed_with_their_games_within_one_field() -> None:
+    games = [game(1, [(1, 1), (2, 2)]), game(2, [(2, 1), (3, 2)]), game(3, [(2, 1), (1, 2)])]
+    assert [(row.user_id, row.games) for row in unranked_players(games, 3)] == [(1, 2), (3, 1)]
+    assert [entry.row.user_id for entry in competitive_board(games, 3)] == [2]
+    assert unranked_players(games, 1) == []
+    many = [game(n, [(10**17 + n, 1), (None, 2)]) for n in range(100)]
+    text = unranked_lines(unranked_players(many, 3), Texts("fr"))
+    lines = text.splitlines()
+    assert len(text) <= FIELD_LIMIT and 20 < len(lines) < 100
+    assert lines[0] == f"<@{10**17}> — 1 partie"
+    assert lines[-1] == f"… et {100 - len(lines) + 1} de plus"

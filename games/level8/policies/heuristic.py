@@ -16,6 +16,7 @@ What each idea gained, measured against `baseline`, is in `games/level8/README.m
 - Dead cards (`_dead`): once displayed, a hand shrinks only by lay-offs, so before displaying
   it keeps the spare cards that will fit its display (or the table) and takes a discard top
   that turns a dead card into a fitting one; a top that brings the level closer comes first.
+  A top the discard would throw straight back is left for a pile draw (`_throws_back`).
 - Open runs (`_open_display`): a run completed with wilds is displayed where both ends stay
   open, and a wild laid off on a run goes to the end the hand, then the unseen cards, follow.
 - Colour groups (`_choose_display`): a colour group takes every hand card of its colour, now
@@ -483,7 +484,9 @@ def _draw(
             if card is None or not is_number(card):
                 continue
             after = _after_taking(hand, card, me.requirements, view)
-            if after < base and (best is None or after < best[0]):
+            if after >= base or _throws_back(view, me, hand, card):
+                continue
+            if best is None or after < best[0]:
                 best = (after, action)
         if best is not None:
             return best[1]
@@ -494,12 +497,20 @@ def _draw(
 def _fits_after_draw(view: Level8View, hand: list[int], card: int) -> bool:
     """Whether a drawn `card` could be laid off this turn: after the hand's own lay-offs, or
     beyond a run end when the held wilds can bridge the gap, one per missing value (wilds wait
-    in the hand for exactly this, `_lay_off_now`)."""
+    in the hand for exactly this, `_lay_off_now`).
+
+    Never when the hand goes out this turn whatever it draws (the taken card would be the
+    last one, discarded), nor for a card that fits now only where a hand card goes too (it
+    was thrown back): a discard top thrown back the same turn is a draw lost, not denial, as
+    the card lies on a discard pile again."""
     if not is_number(card):
         return False
-    if _table_fits(view, [*hand, card]) > _table_fits(view, hand):
+    fitting = _table_fits(view, hand)
+    if fitting == sum(1 for c in hand if not is_wild(c)):
+        return False
+    if _table_fits(view, [*hand, card]) > fitting:
         return True
-    return _distance(view, card) <= sum(1 for c in hand if is_wild(c))
+    return 0 < _distance(view, card) <= sum(1 for c in hand if is_wild(c))
 
 
 def _distance(view: Level8View, card: int) -> int:
@@ -582,22 +593,8 @@ def _discard_choice(
         return skips[0]
     if not numbers:
         return hand[0]
-    plan: Plan | None = None
-    if me.displayed:
-        shortlist = _best_by(numbers, lambda c: -min(_distance(view, c), DEAD_STEPS))
-    else:
-        plan = plan_level(hand, me.requirements)
-        spare = [card for card in numbers if card not in plan.used]
-        if spare:
-            shortlist = _best_by(spare, lambda c: (
-                _helps_displayed(view, c),
-                _dead([h for h in hand if h != c], me.requirements, view),
-            ))
-        else:
-            shortlist = _best_by(numbers, lambda c: (
-                missing_cards([h for h in hand if h != c], me.requirements),
-                _helps_displayed(view, c),
-            ))
+    plan = None if me.displayed else plan_level(hand, me.requirements)
+    shortlist = _shortlist(view, me, hand, numbers, plan)
     if len(shortlist) == 1:
         return shortlist[0]
     opponents = Opponents(view, Knowledge(view), rng)
@@ -610,6 +607,39 @@ def _discard_choice(
     return min(shortlist, key=lambda c: (
         opponents.danger(c), nearness(c), closeness(c, hand, me.requirements),
     ))
+
+
+def _shortlist(
+    view: Level8View, me: PublicPlayer, hand: list[int], numbers: list[int], plan: Plan | None
+) -> list[int]:
+    """The number cards `_discard_choice` throws first, before denial and the tie-breaks;
+    `plan` is the hand's before displaying, None after."""
+    if plan is None:
+        return _best_by(numbers, lambda c: -min(_distance(view, c), DEAD_STEPS))
+    spare = [card for card in numbers if card not in plan.used]
+    if spare:
+        return _best_by(spare, lambda c: (
+            _helps_displayed(view, c),
+            _dead([h for h in hand if h != c], me.requirements, view),
+        ))
+    return _best_by(numbers, lambda c: (
+        missing_cards([h for h in hand if h != c], me.requirements),
+        _helps_displayed(view, c),
+    ))
+
+
+def _throws_back(view: Level8View, me: PublicPlayer, hand: list[int], card: int) -> bool:
+    """Whether the discard after taking `card` (before displaying) may be `card` itself.
+
+    `_after_taking` throws the spare that leaves the fewest dead cards, but the discard never
+    throws a card a displayed opponent could lay off while another will do: when every other
+    spare helps one, the taken card went straight back onto the pile it could be taken from,
+    a draw lost for nothing (issue 26). A Skip in the hand ends the turn instead."""
+    if any(is_skip(c) for c in hand):
+        return False
+    bigger = [*hand, card]
+    numbers = [c for c in bigger if is_number(c)]
+    return card in _shortlist(view, me, bigger, numbers, plan_level(bigger, me.requirements))
 
 
 def _planned_distance(

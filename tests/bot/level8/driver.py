@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from bot.i18n import Texts
 from cogs.level8.lay_off import target_code
 from cogs.level8.payloads import card_code
 from cogs.level8.words import COLOUR_SQUARES, card
@@ -41,7 +42,13 @@ from games.level8.state import GameState, Phase
 from tests.support.messages import controls, options
 from tests.support.table_driver import Player, ReplayingDriver
 
-CARD_TOKEN = re.compile("(" + "|".join(COLOUR_SQUARES) + r")(\d+)")
+CARD_TOKEN = re.compile("(" + "|".join(COLOUR_SQUARES) + r")[A-Z](\d+)")
+ENGLISH = Texts("en")
+
+
+def written(card_id: int) -> str:
+    """A card as an English hand writes it."""
+    return card(ENGLISH, card_id)
 
 
 @dataclass
@@ -53,7 +60,7 @@ class Driver(ReplayingDriver[GameState, int]):
     # ---------------------------------------------------------------- reading
 
     def cards_in(self, text: str) -> set[int]:
-        """Number cards written in a text (`🟥7`); wilds and Skips all look alike and name
+        """Number cards written in a text (`🟥R7`); wilds and Skips all look alike and name
         none."""
         return {
             number_card(int(value), COLOUR_SQUARES.index(square))
@@ -106,7 +113,7 @@ class Driver(ReplayingDriver[GameState, int]):
         hand = player.hand
         assert hand is not None
         view_hand = ENGINE.view(self.state(), player.seat).hand or []
-        face = {card(c): c for c in reversed(view_hand)}
+        face = {written(c): c for c in reversed(view_hand)}
         if isinstance(move, DrawFromPile):
             await self.click(player, hand, "dp")
         elif isinstance(move, DrawFromDiscard):
@@ -114,7 +121,7 @@ class Driver(ReplayingDriver[GameState, int]):
         elif isinstance(move, DisplayLevel):
             await self.click(player, hand, "L")
         elif isinstance(move, LayOff):
-            shown = face[card(move.card)]
+            shown = face[written(move.card)]
             await self.select(player, hand, "o", [card_code(shown)])
             target = target_code(move)
             payloads = controls(hand)
@@ -123,9 +130,9 @@ class Driver(ReplayingDriver[GameState, int]):
             elif f"T{card_code(shown)}" in payloads:
                 await self.select(player, hand, f"T{card_code(shown)}", [target])
         elif isinstance(move, Discard):
-            await self.select(player, hand, "x", [card_code(face[card(move.card)])])
+            await self.select(player, hand, "x", [card_code(face[written(move.card)])])
         elif isinstance(move, PlaySkip):
-            await self.click(player, hand, f"s{card_code(face[card(move.card)])}{move.target}")
+            await self.click(player, hand, f"s{card_code(face[written(move.card)])}{move.target}")
         elif move.cards:
             await self.select(player, hand, "k", [card_code(c) for c in move.cards])
         else:
@@ -136,7 +143,7 @@ class Driver(ReplayingDriver[GameState, int]):
         legal = ENGINE.legal_actions(state, seat)
         offered = controls(hand)
         view_hand = ENGINE.view(state, seat).hand or []
-        faces = {card(c): c for c in reversed(view_hand)}
+        faces = {written(c): c for c in reversed(view_hand)}
         if state.phase is Phase.KEEP:
             assert set(offered) == {"k", "k-"}
             assert options(hand, "k") == [card_code(c) for c in view_hand]
@@ -147,17 +154,17 @@ class Driver(ReplayingDriver[GameState, int]):
         else:
             displays = any(isinstance(a, DisplayLevel) for a in legal)
             assert ("L" in offered) == displays and ("b" in offered) == displays
-            discards = {card_code(faces[card(a.card)]) for a in legal if isinstance(a, Discard)}
+            discards = {card_code(faces[written(a.card)]) for a in legal if isinstance(a, Discard)}
             assert set(options(hand, "x")) == discards
-            lay_offs = {card_code(faces[card(a.card)]) for a in legal if isinstance(a, LayOff)}
+            lay_offs = {card_code(faces[written(a.card)]) for a in legal if isinstance(a, LayOff)}
             assert set(options(hand, "o") if "o" in offered else []) == lay_offs
             skips = {
-                f"s{card_code(faces[card(a.card)])}{a.target}"
+                f"s{card_code(faces[written(a.card)])}{a.target}"
                 for a in legal
                 if isinstance(a, PlaySkip) and len(view_hand) > 1
             }
             assert {p for p in offered if p.startswith("s")} == skips
-            assert all(not is_skip(c) or card(c) in faces for c in view_hand)
+            assert all(not is_skip(c) or written(c) in faces for c in view_hand)
 
 
 start = Driver.start

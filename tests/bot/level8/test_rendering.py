@@ -136,8 +136,8 @@ def test_a_crowded_six_seat_table_fits_in_french() -> None:
     fields = {field.name: field.value or "" for field in panel.embeds[0].fields}
     first = fields[f"▶️ {LONG_NAME}0 · niveau 1"]
     wilds = " ".join(f"⭐={v}" for v in range(9, 16))
-    assert f"Suite 1–15\u00a0: 🟥1 🟥2 🟥3 🟥4 🟥5 🟥6 🟥7 🟥8 {wilds}" in first
-    assert "Couleur 🟩\u00a0: 🟩1 🟩5" in fields[f"▪️ {LONG_NAME}2 · niveau 3"]
+    assert f"Suite 1–15\u00a0: 🟥R1 🟥R2 🟥R3 🟥R4 🟥R5 🟥R6 🟥R7 🟥R8 {wilds}" in first
+    assert "Couleur 🟩 vert\u00a0: 🟩V1 🟩V5" in fields[f"▪️ {LONG_NAME}2 · niveau 3"]
     assert "⛔ une carte Passe attend" in fields[f"▪️ {LONG_NAME}4 · niveau 7"]
     assert len(fields["Derniers coups"].splitlines()) == 7
 
@@ -158,7 +158,7 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     state = crowded_table()
     rows = check_hand(UI.render_hand(hand_context(state, 0)), 0)
     assert [len(row) for row in rows] == [5, 1], "the draw pile and five discard piles"
-    assert rows[0][1] == f"Prendre 🟧11 ({LONG_NAME}1)"
+    assert rows[0][1] == f"Prendre 🟧O11 ({LONG_NAME}1)"
 
     playing = state.model_copy(deep=True)
     playing.phase = Phase.PLAY
@@ -223,7 +223,7 @@ def test_groups_and_moves_read_naturally_in_both_languages() -> None:
     for tr in (Texts("en"), FRENCH):
         panel = UI.render_table(TableContext(1, view, [], seats(2), [1], False, tr))
         shown[tr.locale] = [field.value or "" for field in panel.embeds[0].fields]
-    assert shown["en"][0].splitlines()[2] == "🟦 colour: 🟦2 🟦9 🟦12 ⭐=🟦"
+    assert shown["en"][0].splitlines()[2] == "🟦 blue colour: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
     groups = shown["en"][1].splitlines()[2:]
     assert [line.split(":")[0] for line in groups] == [
         "Pair of 3s",
@@ -239,8 +239,8 @@ def test_groups_and_moves_read_naturally_in_both_languages() -> None:
         "5 × 12",
     ]
     assert shown["fr"][-1] == (
-        f"**{LONG_NAME}1**\u00a0: a pris 🟥14 chez {LONG_NAME}0"
-        f" · a ajouté 🟥15 chez {LONG_NAME}0"
+        f"**{LONG_NAME}1**\u00a0: a pris 🟥R14 chez {LONG_NAME}0"
+        f" · a ajouté 🟥R15 chez {LONG_NAME}0"
     )
 
 
@@ -271,9 +271,9 @@ def test_the_final_table_shows_the_round_played_and_apart_the_level_reached() ->
     alice = shown["en"][f"▪️ {LONG_NAME}0 · level 6"]
     assert alice[0] == "🎯 pair + 2 triples ✅ laid down"
     assert alice[2:] == [
-        "Pair of 2s: 🟥2 🟦2",
-        "Triple of 4s: 🟥4 🟦4 🟩4",
-        "Triple of 6s: 🟥6 🟦6 🟩6",
+        "Pair of 2s: 🟥R2 🟦B2",
+        "Triple of 4s: 🟥R4 🟦B4 🟩G4",
+        "Triple of 6s: 🟥R6 🟦B6 🟩G6",
         "🏁 Level reached: 7",
     ]
     bob = shown["en"][f"▪️ {LONG_NAME}1 · level 7"]

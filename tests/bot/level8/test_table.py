@@ -12,12 +12,11 @@ import simcord.interactions
 
 from bot.settings import Settings
 from cogs.level8.payloads import card_code, cards_code
-from cogs.level8.words import card
 from games.level8.cards import is_number
 from games.level8.levels import GroupKind
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
-from tests.bot.level8.driver import Driver, start
+from tests.bot.level8.driver import Driver, start, written
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
 from tests.support.messages import controls, fields, left_by_a_restart, options, show_again
 from tests.support.table_driver import Player, kinds, logged_actions
@@ -57,7 +56,7 @@ async def draw_from_the_pile(driver: Driver) -> tuple[Player, simcord.ResponseMe
     pile = controls(hand)["dp"]
     await driver.click(player, hand, "dp")
     (new,) = set(driver.state().players[seat].hand) - set(before)
-    assert last_line(hand) == f"🆕 You drew {card(new)}."
+    assert last_line(hand) == f"🆕 You drew {written(new)}."
     return player, hand, pile
 
 
@@ -182,7 +181,7 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     two_runs = "g" + cards_code([1, 2, 3]) + "." + cards_code([4, 5, 6])
     for payload, answer in [
         ("dp", "You have already drawn a card this turn."),
-        (f"s{card_code(not_a_skip)}{1 - seat}", f"{card(not_a_skip)} is not a Skip."),
+        (f"s{card_code(not_a_skip)}{1 - seat}", f"{written(not_a_skip)} is not a Skip."),
         ("k-", "There are no cards to keep now."),
         (two_runs, "Your level is 2 groups, laid down all at once and nothing more (not 3)."),
         ("g2l", "That button is not part of this game."),

@@ -58,19 +58,19 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     hand = await driver.open_hand(alice)
     assert fields(hand)["Level 1 asks for"] == "2 runs of 3"
     labels = {control["label"] for control in controls(hand).values()}
-    assert labels == {"Draw pile (81 cards)", "Take 🟩9 (bob)"}
+    assert labels == {"Draw pile (81 cards)", "Take 🟩G9 (bob)"}
 
     await driver.click(alice, hand, "dd1")
     assert hand.embeds[0].description == (
-        "🟧1 🟥3 🟦4 🟩5 🟥7 🟦8 🟩9 🟪12 🟧14 ⛔\n🆕 You drew 🟩9."
+        "🟧O1 🟥R3 🟦B4 🟩G5 🟥R7 🟦B8 🟩G9 🟪P12 🟧O14 ⛔\n🆕 You drew 🟩G9."
     )
-    assert fields(hand)["Proposal"] == "Run 3–5: 🟥3 🟦4 🟩5\nRun 7–9: 🟥7 🟦8 🟩9"
+    assert fields(hand)["Proposal"] == "Run 3–5: 🟥R3 🟦B4 🟩G5\nRun 7–9: 🟥R7 🟦B8 🟩G9"
     assert controls(hand)["L"]["label"] == "Lay down level 1"
     await driver.click(alice, hand, "L")
 
     menu = controls(hand)["o"]
     assert [(o["label"], o.get("description")) for o in menu["options"]] == [
-        ("🟪12", "🟪12 → bob: Run 9–11")
+        ("🟪P12", "🟪P12 → bob: Run 9–11")
     ]
     await driver.select(alice, hand, "o", [card_code(c(12, PURPLE))])
     assert fields(hand)["Now"] == (
@@ -91,18 +91,18 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     assert seats["▪️ alice · level 1"].splitlines() == [
         "🎯 2 runs of 3 ✅ laid down",
         "2 cards · discard pile: —",
-        "Run 3–5: 🟥3 🟦4 🟩5",
-        "Run 7–9: 🟥7 🟦8 🟩9",
+        "Run 3–5: 🟥R3 🟦B4 🟩G5",
+        "Run 7–9: 🟥R7 🟦B8 🟩G9",
     ]
     assert seats["▶️ bob · level 1"].splitlines()[1:] == [
         "2 cards · discard pile: —",
-        "Run 5–7: 🟨5 🟨6 🟨7",
-        "Run 9–12: 🟨9 🟨10 🟨11 🟪12",
+        "Run 5–7: 🟨Y5 🟨Y6 🟨Y7",
+        "Run 9–12: 🟨Y9 🟨Y10 🟨Y11 🟪P12",
     ]
     assert "⛔ a Skip waits: misses the next turn" in seats["▪️ carol · level 1"]
     assert seats["Last moves"].splitlines()[-1] == (
-        "**alice**: took 🟩9 from bob's discard pile · laid down level 1 ✅ · "
-        "laid off 🟪12 on bob's groups · gave a Skip ⛔ to carol"
+        "**alice**: took 🟩G9 from bob's discard pile · laid down level 1 ✅ · "
+        "laid off 🟪P12 on bob's groups · gave a Skip ⛔ to carol"
     )
     kinds = [action for seat, _, action in logged_actions(driver.db)]
     assert [k.split('"kind":"')[1].split('"')[0] for k in kinds] == [
@@ -128,15 +128,15 @@ async def test_own_groups_ask_about_wilds_only_when_ambiguous_and_refuse_with_th
     menu = controls(hand)["g"]
     assert (menu["min_values"], menu["max_values"]) == (3, 3)
     labels = [option["label"] for option in menu["options"]]
-    assert labels == ["🟧1", "🟥3", "🟦4", "🟥7", "🟦8", "🟩9", "🟧14", "⭐"]
+    assert labels == ["🟧O1", "🟥R3", "🟦B4", "🟥R7", "🟦B8", "🟩G9", "🟧O14", "⭐"]
 
     await driver.select(alice, hand, "g", [card_code(x) for x in (c(3), c(4, BLUE), wild())])
     asked = next(p for p in controls(hand) if p.startswith("m"))
-    assert fields(hand)["Now"] == "What does the wild stand for in 🟥3 🟦4 ⭐?"
+    assert fields(hand)["Now"] == "What does the wild stand for in 🟥R3 🟦B4 ⭐?"
     assert controls(hand)[asked]["placeholder"] == "What does the wild stand for?"
     assert [o["label"] for o in controls(hand)[asked]["options"]] == ["⭐ = 2", "⭐ = 5"]
     await driver.select(alice, hand, asked, ["3"])
-    assert fields(hand)["Your groups so far"] == "Run 3–5: 🟥3 🟦4 ⭐=5"
+    assert fields(hand)["Your groups so far"] == "Run 3–5: 🟥R3 🟦B4 ⭐=5"
 
     group_menu = next(p for p in controls(hand) if p.startswith("g"))
     result = await driver.select(
@@ -152,7 +152,7 @@ async def test_own_groups_ask_about_wilds_only_when_ambiguous_and_refuse_with_th
     )
     state = driver.state()
     assert [len(g.cards) for g in state.players[0].groups] == [3, 3]
-    assert "Run 3–5: 🟥3 🟦4 ⭐=5" in fields(driver.table())["▶️ alice · level 1"]
+    assert "Run 3–5: 🟥R3 🟦B4 ⭐=5" in fields(driver.table())["▶️ alice · level 1"]
 
 
 async def test_a_group_that_leaves_the_rest_of_the_level_impossible_is_refused(
@@ -216,9 +216,9 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     table = {name: value.splitlines() for name, value in fields(driver.table()).items()}
     assert table["▪️ bob · level 1"] == [
         "🎯 run of 3 + run of 4 ✅ laid down",
-        "0 cards · discard pile: 🟨9",
-        "Run 1–3: 🟥1 🟥2 🟥3",
-        "Run 4–7: 🟥4 🟥5 🟥6 🟥7",
+        "0 cards · discard pile: 🟨Y9",
+        "Run 1–3: 🟥R1 🟥R2 🟥R3",
+        "Run 4–7: 🟥R4 🟥R5 🟥R6 🟥R7",
         "⏭️ Next round: level 3",
     ]
     alice_line = table["▶️ alice · level 5"]

@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.level8 import ENGINE
-from games.level8.actions import Action, Discard, DisplayLevel, KeepCards, LayOff, PlaySkip
+from games.level8.actions import (
+    Action,
+    Discard,
+    DisplayLevel,
+    DrawFromPile,
+    KeepCards,
+    LayOff,
+    PlaySkip,
+)
 from games.level8.cards import colour_of, deck, value_of
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
@@ -27,6 +35,7 @@ from tests.games.level8.helpers import (
     c,
     group,
     make_state,
+    p,
     skip,
     wild,
 )
@@ -193,3 +202,40 @@ def test_a_skip_among_equal_threats_goes_to_the_seat_playing_next() -> None:
     assert {a.target for a in legal if isinstance(a, PlaySkip)} == {0, 1, 3}
     action = _choice(state, seat=2)
     assert isinstance(action, PlaySkip) and action.target == 3
+
+
+def test_a_discard_top_it_would_throw_back_is_left_for_a_pile_draw() -> None:
+    """Issue 26: before displaying (level 5, a run of 7), taking back its own 1 would leave a
+    dead card fewer if it threw a 2, 7 or 15 instead, but those fit Bob's groups and are never
+    thrown while another card will do: the 1 went straight back, turn after turn, each time a
+    draw lost. It draws from the pile."""
+    hand = [c(10), c(15), c(12, YELLOW), c(14, YELLOW), c(13, GREEN), c(15, GREEN)]
+    hand += [c(2, PURPLE), c(7, PURPLE), c(11, PURPLE), c(2, ORANGE)]
+    run = group(GroupKind.RUN, c(3, PURPLE), c(4, PURPLE), c(5, BLUE), c(6, YELLOW))
+    greens = group(GroupKind.COLOUR, c(3, GREEN), c(4, GREEN), c(12, GREEN), p(wild(), GREEN))
+    state = make_state(
+        [hand, [c(11), c(11, YELLOW)]],
+        phase=Phase.DRAW,
+        levels=[5, 3],
+        groups={1: [run, greens]},
+        discards={0: [c(5, YELLOW), c(1, BLUE)], 1: [c(15, PURPLE), c(12, PURPLE)]},
+    )
+    assert _choice(state) == DrawFromPile()
+
+
+def test_once_displayed_a_top_is_taken_only_if_it_leaves_a_card_fewer() -> None:
+    """Once displayed, the 12 on its own pile fits the run 9-11 now, but so does the hand's
+    12, and only one of them can go there: taken, it would be thrown back. Nor is a card
+    taken when the hand goes out whatever it draws (it would be the last card, discarded)."""
+    run = group(GroupKind.RUN, c(9, YELLOW), c(10), c(11))
+    mine = [group(GroupKind.RUN, c(1, ORANGE), c(2), p(wild(), 3), c(4, PURPLE))]
+    mine.append(group(GroupKind.RUN, c(6, GREEN), p(wild(1), 7), c(8, YELLOW)))
+    for hand, top in (([c(12, BLUE), c(6, PURPLE), c(11, PURPLE)], c(12, GREEN)),
+                      ([c(12, BLUE)], c(13, GREEN))):
+        state = make_state(
+            [hand, [c(6, YELLOW), c(7, YELLOW), c(13, YELLOW), c(3, BLUE)]],
+            phase=Phase.DRAW,
+            groups={0: mine, 1: [run]},
+            discards={0: [top], 1: [c(14, GREEN)]},
+        )
+        assert _choice(state) == DrawFromPile()
