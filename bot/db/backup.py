@@ -3,7 +3,7 @@
 It uses SQLite's online backup API on a connection of its own: in WAL mode the bot keeps reading
 and writing meanwhile, and the copy is the database as of one moment (a plain `cp` of a live
 file and its `-wal` can be torn). With `DATABASE_URL` set the database is PostgreSQL: back it up
-with `pg_dump` instead (see the README, "Running at scale").
+with `pg_dump` instead (see `docs/scaling.md`).
 """
 
 from __future__ import annotations

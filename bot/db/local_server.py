@@ -10,7 +10,7 @@ Where the server comes from, in order:
 The server runs in a temporary folder on a free port of 127.0.0.1 with durability off (what it
 holds is thrown away). PostgreSQL refuses to run as root: under root it runs as the unprivileged
 `nobody`, with a private copy of the binaries when `nobody` cannot reach them (a checkout under
-`/root`). Production runs a real, durable server instead (see the README).
+`/root`). Production runs a real, durable server instead (see `docs/scaling.md`).
 """
 
 from __future__ import annotations
