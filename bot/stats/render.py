@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.discord_limits import FIELD_LIMIT
 from bot.i18n import Texts
 from bot.stats.standings import CoopPlayer, Ranked, RatedPlayer, TeamResult
-
-FIELD_LIMIT = 1024
-"""Discord's limit on an embed field's value."""
 
 
 def mention(user_id: int) -> str:

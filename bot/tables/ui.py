@@ -250,6 +250,11 @@ class GameUI(ABC):
         own = f"{self.key.replace('-', '_')}.error.{error.code}"
         for key in (own, f"table.error.{error.code}"):
             if tr.has(key):
-                return tr(key, **error.params)
+                return tr(key, **self.error_params(dict(error.params), tr))
         log.warning("no message for rule error %s of %s", error.code, self.key)
         return tr("table.error.rule")
+
+    def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
+        """An error's parameters as players read them: engines name cards, piles and colours by
+        ids and codes. By default as the engine gives them."""
+        return params

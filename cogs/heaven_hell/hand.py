@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel
 from cogs.heaven_hell import payloads
@@ -27,7 +28,6 @@ from cogs.heaven_hell.words import (
     HELL,
     card,
     cards,
-    clip,
     side_mark,
     square,
 )
@@ -39,7 +39,6 @@ from games.heaven_hell.view import HeavenHellView, RowView
 
 HAND_TITLE = "🃏"
 CARDS_PER_ROW = 5
-LABEL_LIMIT = 80
 
 
 def own_view(ctx: HandContext) -> HeavenHellView:

@@ -9,10 +9,9 @@ reveal a card in someone's hand or a double not yet revealed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import discord
 
+from bot.discord_limits import FIELD_LIMIT, clip, last_lines
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.heaven_hell.moves import move_lines
@@ -20,7 +19,6 @@ from cogs.heaven_hell.words import (
     DOUBLE,
     HEAVEN,
     HELL,
-    clip,
     colour_result,
     colour_title,
     count,
@@ -32,8 +30,6 @@ from games.heaven_hell.scoring import tie_break_order
 from games.heaven_hell.view import HeavenHellView, SeatView
 
 COLOUR = discord.Colour.from_rgb(155, 89, 182)
-FIELD_LIMIT = 1024
-"""Discord's limit on an embed field's value."""
 RECENT_EXTRA = 4
 """Last moves shown beyond one per seat: a round's row closings and stuck players fit."""
 
@@ -130,13 +126,3 @@ def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool
         state = "chosen" if seat.chosen else "choosing"
         facts.append(tr(f"heaven_hell.table.{state}", colour=square(view.asking)))
     return f"{mark} {name} — {' · '.join(facts)}"
-
-
-def last_lines(lines: Sequence[str], most: int) -> list[str]:
-    """The newest `most` lines that fit in one field together."""
-    kept: list[str] = []
-    for line in reversed(lines[-most:]):
-        if len("\n".join([line, *kept])) > FIELD_LIMIT:
-            break
-        kept.insert(0, line)
-    return kept

@@ -23,7 +23,6 @@ from cogs.heaven_hell.hand import choose, hand_panel
 from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
 from cogs.heaven_hell.words import side_name, square
-from games.core.errors import RuleError
 from games.heaven_hell.cards import Colour, Side
 from games.heaven_hell.events import CardPlaced, DoubleChosen, TurnSkipped
 
@@ -57,15 +56,11 @@ class HeavenHellUI(GameUI):
         when the same seat starts the next round or is asked about the next colour."""
         return any(isinstance(event, CardPlaced | DoubleChosen | TurnSkipped) for event in events)
 
-    def describe_error(self, error: RuleError, tr: Texts) -> str:
+    def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
         """Engine errors name colours and sides by their codes; players read 🟥 and "heaven"."""
-        key = f"heaven_hell.error.{error.code}"
-        if not tr.has(key):
-            return super().describe_error(error, tr)
-        params: dict[str, Any] = dict(error.params)
         for name in ("colour", "asking"):
             if name in params:
                 params[name] = square(Colour(params[name]))
         if "side" in params:
             params["side"] = side_name(tr, Side(params["side"]))
-        return tr(key, **params)
+        return params

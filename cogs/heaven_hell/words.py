@@ -87,10 +87,6 @@ def name_of(seats: Sequence[SeatInfo], seat: int) -> str:
     return seats[seat].name
 
 
-def clip(text: str, limit: int) -> str:
-    """A label cut to Discord's limit, with an ellipsis when something was cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
 
 def colour_title(score: ColourScore) -> str:
     """`🟥 😈 4 │ 😇 7`: the two sums as the row ended."""

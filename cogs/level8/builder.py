@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord_limits import OPTION_LIMIT, clip
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionSelect, Choice, Control
 from cogs.level8.payloads import cards_code, groups_code, read_cards, read_groups
@@ -22,7 +23,6 @@ from cogs.level8.words import (
     WILD,
     card,
     cards,
-    clip,
     group_text,
     requirement_text,
     stands_for,
@@ -50,8 +50,6 @@ ASKING = "m"
 GROUP_MENU = "g"
 LEAVE = "B"
 PENDING_SEPARATOR = "|"
-OPTION_LIMIT = 100
-"""Discord's limit on a select option's description."""
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,16 @@ from dataclasses import replace
 import discord
 from pydantic import BaseModel
 
+from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Control, SeatInfo
-from cogs.level8.words import card, clip, count, owner_name
+from cogs.level8.words import card, count, owner_name
 from games.level8.actions import DrawFromDiscard, DrawFromPile
 from games.level8.view import Level8View
 
 PILE = "dp"
 DISCARD = "dd"
 BUTTONS_PER_ROW = 5
-LABEL_LIMIT = 80
 
 
 def controls(

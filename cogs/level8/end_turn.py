@@ -12,17 +12,17 @@ from collections.abc import Sequence
 import discord
 from pydantic import BaseModel
 
+from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionSelect, Control, SeatInfo
 from cogs.level8.payloads import card_code, read_card
-from cogs.level8.words import SKIP, card, clip, distinct_faces
+from cogs.level8.words import SKIP, card, distinct_faces
 from games.level8.actions import Discard, PlaySkip
 from games.level8.cards import is_skip
 from games.level8.view import Level8View
 
 DISCARD_MENU = "x"
 SKIP_BUTTON = "s"
-LABEL_LIMIT = 80
 
 
 def controls(

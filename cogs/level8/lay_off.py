@@ -13,10 +13,11 @@ from collections.abc import Sequence
 import discord
 from pydantic import BaseModel
 
+from bot.discord_limits import LABEL_LIMIT, OPTION_LIMIT, clip
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionSelect, Choice, Control, SeatInfo
 from cogs.level8.payloads import card_code, digit, read_card, read_digit
-from cogs.level8.words import card, clip, distinct_faces, group_title, owner_name, stands_for
+from cogs.level8.words import card, distinct_faces, group_title, owner_name, stands_for
 from games.level8.actions import LayOff
 from games.level8.view import Level8View
 
@@ -27,8 +28,6 @@ CHOSEN = "o"
 """`ui_state` prefix: the card whose targets are shown."""
 NO_MEANING = "-"
 MAX_TARGET_BUTTONS = 5
-LABEL_LIMIT = 80
-OPTION_LIMIT = 100
 
 
 def targets(legal: Sequence[BaseModel]) -> dict[int, list[LayOff]]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord_limits import last_lines
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.level8.moves import move_lines
@@ -20,8 +21,6 @@ from games.level8.phases import Phase
 from games.level8.view import Level8View, PublicPlayer
 
 COLOUR = discord.Colour.from_rgb(52, 152, 219)
-FIELD_LIMIT = 1024
-"""Discord's limit on an embed field's value."""
 
 
 def spectator_view(ctx: TableContext) -> Level8View:
@@ -106,13 +105,3 @@ def next_level(view: Level8View, player: PublicPlayer, tr: Texts) -> str:
     """"Next round: level 3", or at the end of the game the level reached."""
     key = "level8.table.reached" if view.phase is Phase.OVER else "level8.table.next"
     return tr(key, level=player.level)
-
-
-def last_lines(lines: Sequence[str], most: int) -> list[str]:
-    """The newest `most` lines that fit in one field together."""
-    kept: list[str] = []
-    for line in reversed(lines[-most:]):
-        if len("\n".join([line, *kept])) > FIELD_LIMIT:
-            break
-        kept.insert(0, line)
-    return kept

@@ -24,7 +24,6 @@ from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
 from cogs.level8.words import card
 from games.core.engine import Engine
-from games.core.errors import RuleError
 from games.level8.config import LevelSide
 from games.level8.events import CardsKept, Discarded, SkipPlaced
 
@@ -60,17 +59,13 @@ class Level8UI(GameUI):
         the hard side, with the choice of cards to keep)."""
         return any(isinstance(event, Discarded | SkipPlaced | CardsKept) for event in events)
 
-    def describe_error(self, error: RuleError, tr: Texts) -> str:
-        """Engine errors name cards by id and group kinds by code; players read `🟥7` and
+    def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
+        """Engine errors name cards by id and group kinds by code; players read `🟥R7` and
         "run"."""
-        key = f"level8.error.{error.code}"
-        if not tr.has(key):
-            return super().describe_error(error, tr)
-        params: dict[str, Any] = dict(error.params)
         if "card" in params:
             params["card"] = card(tr, int(params["card"]))
         if "kind" in params:
             params["kind"] = tr(f"level8.kind.{params['kind']}")
         if "values" in params:
             params["values"] = ", ".join(str(value) for value in params["values"]) or "—"
-        return tr(key, **params)
+        return params

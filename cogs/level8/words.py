@@ -147,9 +147,3 @@ def count(tr: Texts, key: str, n: int) -> str:
 def owner_name(tr: Texts, seats: Sequence[SeatInfo], owner: int, viewer: int | None) -> str:
     """A seat as a hand names it: "you" for the viewer's own seat."""
     return tr("level8.you") if owner == viewer else seats[owner].name
-
-
-def clip(text: str, limit: int) -> str:
-    """A label cut to Discord's limit, with an ellipsis when something was cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 import discord
 from pydantic import BaseModel
 
+from bot.discord_limits import add_lines
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionSelect, Choice, Control, HandContext, HandPanel
-from cogs.the_game.table import COLOUR, add_lines, hints
+from cogs.the_game.table import COLOUR, hints
 from cogs.the_game.words import (
     BACKWARDS_MARK,
     WITHDRAW_EMOJI,

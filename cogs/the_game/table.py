@@ -12,6 +12,7 @@ from itertools import groupby
 import discord
 from pydantic import BaseModel
 
+from bot.discord_limits import add_lines
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.the_game.words import BACKWARDS_MARK, card, count, hint_text, pile_name
@@ -22,8 +23,6 @@ from games.the_game.view import TheGameView
 MIN_RECENT_TURNS = 3
 """Turns shown under "Recent moves": a whole round, and at least this many."""
 
-FIELD_LIMIT = 1024
-"""Discord's limit on an embed field's value; longer lists continue in another field."""
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
 
@@ -94,18 +93,6 @@ def placement_text(placement: Placement) -> str:
     mark = f" {BACKWARDS_MARK}" if placement.backwards else ""
     return f"{pile_name(placement.pile)} {card(placement.card)}{mark}"
 
-
-def add_lines(embed: discord.Embed, name: str, lines: Sequence[str]) -> None:
-    """A field of lines (none when there are no lines), continued in unnamed fields when the
-    lines do not fit in one (five chatty players can fill more than one with hints)."""
-    chunk: list[str] = []
-    for line in lines:
-        if chunk and len("\n".join([*chunk, line])) > FIELD_LIMIT:
-            embed.add_field(name=name, value="\n".join(chunk), inline=False)
-            name, chunk = "\u200b", []
-        chunk.append(line)
-    if chunk:
-        embed.add_field(name=name, value="\n".join(chunk), inline=False)
 
 
 def recent_moves(

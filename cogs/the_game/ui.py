@@ -22,7 +22,6 @@ from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
 from cogs.the_game.words import card, pile_name
-from games.core.errors import RuleError
 from games.the_game.events import TurnEnded
 
 
@@ -50,15 +49,11 @@ class TheGameUI(GameUI):
         """Alone at the table, the same seat plays again: a stand-in must still stop."""
         return any(isinstance(event, TurnEnded) for event in events)
 
-    def describe_error(self, error: RuleError, tr: Texts) -> str:
+    def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
         """Engine errors name piles by index and cards by value; players read ▲A and `57`."""
-        key = f"the_game.error.{error.code}"
-        if not tr.has(key):
-            return super().describe_error(error, tr)
-        params: dict[str, Any] = dict(error.params)
         if "pile" in params:
             params["pile"] = pile_name(int(params["pile"]))
         for name in ("card", "top"):
             if name in params:
                 params[name] = card(int(params[name]))
-        return tr(key, **params)
+        return params

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.discord_limits import FIELD_LIMIT
 from bot.i18n import Texts
 from bot.stats.model import FinishedGame, SeatOutcome
 from bot.stats.periods import Period, period_start
 from bot.stats.rating import replay_ratings
-from bot.stats.render import FIELD_LIMIT, rating_line, team_line, unranked_lines
+from bot.stats.render import rating_line, team_line, unranked_lines
 from bot.stats.standings import (
     Mode,
     Ranked,
