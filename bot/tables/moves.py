@@ -67,7 +67,7 @@ class Moves:
         seat = game.seat(seat_number)
         if actor is Actor.HUMAN:
             record_own_move(seat)
-        ended = running.ui.ends_turn(events)
+        ended = engine.ends_turn(events)
         if ended:
             seat.stand_in = False
         moment = now()

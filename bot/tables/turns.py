@@ -52,12 +52,13 @@ def refresh_turns(
     turn begins, when the set of waiting seats changed (someone else opened The Game, which starts
     the turns proper) or when `turn_ended` is their own seat and they play again (The Game alone).
     Placing a card, drawing or laying off within a turn, or another seat's public hint, extends
-    nobody's time; nor, in a game of `GameUI.simultaneous_choices`, does another seat's secret
+    nobody's time; nor, in a game of `GameType.simultaneous_choices`, does another seat's secret
     choice: a player who never chooses runs out of time once and is reminded once.
     """
     game = running.game
     to_act = set(running.to_act())
-    waiting_changed = to_act != set(previous_to_act) and not running.ui.simultaneous_choices
+    each_for_itself = running.engine.game_type.simultaneous_choices
+    waiting_changed = to_act != set(previous_to_act) and not each_for_itself
     for seat in game.seats:
         acting = seat.seat in to_act
         digest = fingerprint(acting, running.engine.legal_actions(running.state, seat.seat))
@@ -100,10 +101,10 @@ def reminders_due(running: Running, moment: float) -> list[Seat]:
 
 def computers_due(running: Running) -> list[Seat]:
     """Waiting seats a computer should play now. None while a person may act too, when the UI
-    asks computers to leave the first move to people (`GameUI.computers_wait_for_people`)."""
+    asks computers to leave the first move to people (`GameType.computers_wait_for_people`)."""
     waiting = [running.game.seat(number) for number in running.to_act()]
     computers = [seat for seat in waiting if seat.computer_plays]
-    if running.ui.computers_wait_for_people and len(computers) < len(waiting):
+    if running.engine.game_type.computers_wait_for_people and len(computers) < len(waiting):
         return []
     return computers
 

@@ -25,12 +25,9 @@ turns engine views into Discord content and clicked controls back into engine ac
   events of the action just applied (a round summary in a game of several rounds). They are
   posted before the table, and the table is then posted anew below them so that it stays the
   last message; by default none.
-- optionally `ends_turn(events) -> bool`: whether an action ended the seat's turn, so that a
-  computer standing in after a timeout stops even when the same seat plays next.
-- optionally `computers_wait_for_people = True`: when several seats may act at once (anyone may
-  open The Game), computer seats leave the first move to the people.
-- optionally `simultaneous_choices = True`: when several seats act at once, each for itself
-  (secret declarations), one seat's choice does not give the others a fresh turn time.
+
+When a turn ends, whether computers wait for people and whether seats choose at once are facts
+of the game, declared by its engine (`Engine.ends_turn`, `GameType`), not of its UI.
 
 Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters, unique
 within one hand: Discord refuses two components with the same custom id). The machinery wraps it
@@ -197,13 +194,6 @@ class GameUI(ABC):
         super().__init_subclass__(**kwargs)
         if "locales" in cls.__dict__ and cls.locales is not None:
             add_locales(cls.locales)
-    computers_wait_for_people: ClassVar[bool] = False
-    """While a person may act, computer seats that could act too wait for them (or for their
-    deadline): a game that anyone may open is opened by a person, not by the fastest computer."""
-    simultaneous_choices: ClassVar[bool] = False
-    """Seats that wait together each make a choice of their own (Heaven & Hell's secret
-    declarations), so one seat's choice leaves the others' time alone. By default a change in who
-    waits starts the turn of whoever still waits, with a fresh time (The Game's opening)."""
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
         """The engine config from the `/play` options (see `cogs/lobby.py` for their names).
@@ -235,12 +225,6 @@ class GameUI(ABC):
         """Messages posted, in order, above a fresh table for `ctx.events` (a round that ended);
         the table message itself only shows the current state."""
         return []
-
-    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
-        """Whether these events end the acting seat's turn. A computer standing in for a player
-        who ran out of time hands the seat back there, even when the same seat plays next (The
-        Game solo). By default it hands it back once the seat no longer has to act."""
-        return False
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """A short message for a rejected action. Default: the catalog entry

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -24,7 +22,6 @@ from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
 from cogs.heaven_hell.words import side_name, square
 from games.heaven_hell.cards import Colour, Side
-from games.heaven_hell.events import CardPlaced, DoubleChosen, TurnSkipped
 
 
 class HeavenHellUI(GameUI):
@@ -33,7 +30,6 @@ class HeavenHellUI(GameUI):
 
     key = "heaven-hell"
     locales = Path(__file__).parent / "locales"
-    simultaneous_choices = True
 
     def render_table(self, ctx: TableContext) -> Panel:
         return table_panel(ctx)
@@ -49,12 +45,6 @@ class HeavenHellUI(GameUI):
 
     def render_finish(self, ctx: FinishContext) -> Panel | None:
         return finish_panel(ctx)
-
-    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
-        """A turn ends with a placed card (a stuck player's discards come before it), a turn
-        skipped on an empty draw pile, or a secret double choice; a stand-in stops there even
-        when the same seat starts the next round or is asked about the next colour."""
-        return any(isinstance(event, CardPlaced | DoubleChosen | TurnSkipped) for event in events)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
         """Engine errors name colours and sides by their codes; players read 🟥 and "heaven"."""

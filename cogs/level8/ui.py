@@ -25,7 +25,6 @@ from cogs.level8.table import table_panel
 from cogs.level8.words import card
 from games.core.engine import Engine
 from games.level8.config import LevelSide
-from games.level8.events import CardsKept, Discarded, SkipPlaced
 
 
 class Level8UI(GameUI):
@@ -53,11 +52,6 @@ class Level8UI(GameUI):
 
     def render_finish(self, ctx: FinishContext) -> Panel | None:
         return finish_panel(ctx)
-
-    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
-        """A turn is several actions; it ends with a discard or a Skip (or, between rounds on
-        the hard side, with the choice of cards to keep)."""
-        return any(isinstance(event, Discarded | SkipPlaced | CardsKept) for event in events)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
         """Engine errors name cards by id and group kinds by code; players read `🟥R7` and

@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -22,7 +20,6 @@ from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
 from cogs.the_game.words import card, pile_name
-from games.the_game.events import TurnEnded
 
 
 class TheGameUI(GameUI):
@@ -31,7 +28,6 @@ class TheGameUI(GameUI):
 
     key = "the-game"
     locales = Path(__file__).parent / "locales"
-    computers_wait_for_people = True
 
     def render_table(self, ctx: TableContext) -> Panel:
         return table_panel(ctx)
@@ -44,10 +40,6 @@ class TheGameUI(GameUI):
 
     def render_finish(self, ctx: FinishContext) -> Panel | None:
         return finish_panel(ctx)
-
-    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
-        """Alone at the table, the same seat plays again: a stand-in must still stop."""
-        return any(isinstance(event, TurnEnded) for event in events)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
         """Engine errors name piles by index and cards by value; players read ▲A and `57`."""

@@ -89,6 +89,11 @@ class BaseEngine(ABC, Generic[StateT, ActionT, ViewT]):
     def policy_names(self) -> list[str]:
         return list(self.policies)
 
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """By default no event marks a turn's end: a stand-in hands the seat back once the seat
+        no longer has to act."""
+        return False
+
     @abstractmethod
     def seat_count(self, state: StateT) -> int:
         """How many seats `state` has."""

@@ -37,6 +37,9 @@ class Engine(Protocol):
     - `to_act` lists the seats the game is waiting on (usually one; several when any seated player
       may act, such as opening The Game, or secret simultaneous choices). Empty when finished.
     - `view(state, None)` is the spectator view: no hand at all.
+    - `ends_turn(events)` tells whether the events of one action ended the acting seat's turn,
+      so that a computer standing in for a player who ran out of time hands the seat back there,
+      even when the same seat plays next (The Game alone).
     """
 
     @property
@@ -71,6 +74,8 @@ class Engine(Protocol):
     def to_act(self, state: BaseModel) -> list[int]: ...
 
     def result(self, state: BaseModel) -> GameResult | None: ...
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool: ...
 
     def policy(self, name: str) -> Policy: ...
 

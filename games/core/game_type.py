@@ -37,6 +37,10 @@ class GameType:
     - `default_policy` is the computer player used for empty seats and absent players.
     - `menu_rank` orders the games in every list players see (lowest first), so that lists do
       not follow package names.
+    - `computers_wait_for_people`: when several seats may act at once (anyone may open The
+      Game), computer seats leave the first move to the people.
+    - `simultaneous_choices`: seats that wait together each make a choice of their own (Heaven
+      & Hell's secret doubles), so one seat's choice does not give the others a fresh turn time.
     """
 
     key: str
@@ -46,6 +50,8 @@ class GameType:
     config_model: type[BaseModel]
     default_policy: str
     menu_rank: int
+    computers_wait_for_people: bool = False
+    simultaneous_choices: bool = False
 
     @property
     def options(self) -> tuple[GameOption, ...]:

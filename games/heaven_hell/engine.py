@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
 from games.core.base import BaseEngine
 from games.core.game_type import GameType
 from games.core.result import GameResult, SeatResult, competition_ranks
 from games.heaven_hell.actions import ACTION_ADAPTER, AnyAction
 from games.heaven_hell.config import MAX_PLAYERS, MIN_PLAYERS, HeavenHellConfig
-from games.heaven_hell.events import AnyEvent
+from games.heaven_hell.events import AnyEvent, CardPlaced, DoubleChosen, TurnSkipped
 from games.heaven_hell.policies import POLICIES
 from games.heaven_hell.rules import apply, legal_actions, new_game, to_act
 from games.heaven_hell.state import HeavenHellState, Phase
@@ -21,6 +25,7 @@ GAME_TYPE = GameType(
     config_model=HeavenHellConfig,
     default_policy="heuristic",
     menu_rank=2,
+    simultaneous_choices=True,
 )
 
 
@@ -67,3 +72,9 @@ class HeavenHellEngine(BaseEngine[HeavenHellState, AnyAction, HeavenHellView]):
                 "totals": totals,
             },
         )
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """A turn ends with a placed card (a stuck player's discards come before it), a turn
+        skipped on an empty draw pile, or a secret double choice; a stand-in stops there even
+        when the same seat starts the next round or is asked about the next colour."""
+        return any(isinstance(event, CardPlaced | DoubleChosen | TurnSkipped) for event in events)

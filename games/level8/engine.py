@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
 from games.core.base import BaseEngine
 from games.core.game_type import GameType
 from games.core.result import GameResult
 from games.level8 import rules
 from games.level8.actions import ACTION_ADAPTER, Action
 from games.level8.config import Level8Config
-from games.level8.events import GameEvent
+from games.level8.events import CardsKept, Discarded, GameEvent, SkipPlaced
 from games.level8.policies import POLICIES
 from games.level8.result import game_result
 from games.level8.state import GameState
@@ -53,3 +57,8 @@ class Level8Engine(BaseEngine[GameState, Action, Level8View]):
 
     def result(self, state: GameState) -> GameResult | None:
         return game_result(state)
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """A turn is several actions; it ends with a discard or a Skip (or, between rounds on
+        the hard side, with the choice of cards to keep)."""
+        return any(isinstance(event, Discarded | SkipPlaced | CardsKept) for event in events)

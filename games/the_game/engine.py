@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import ClassVar
+
+from pydantic import BaseModel
 
 from games.core.base import BaseEngine
 from games.core.engine import Policy
@@ -13,7 +15,7 @@ from games.core.result import GameResult
 from games.the_game import rules
 from games.the_game.actions import ACTION_ADAPTER, Action
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
-from games.the_game.events import TheGameEvent
+from games.the_game.events import TheGameEvent, TurnEnded
 from games.the_game.policies import POLICIES
 from games.the_game.state import TheGameState
 from games.the_game.view import TheGameView, make_view
@@ -26,6 +28,7 @@ GAME_TYPE = GameType(
     config_model=TheGameConfig,
     default_policy="heuristic",
     menu_rank=1,
+    computers_wait_for_people=True,
 )
 
 
@@ -60,3 +63,7 @@ class TheGameEngine(BaseEngine[TheGameState, Action, TheGameView]):
 
     def result(self, state: TheGameState) -> GameResult | None:
         return rules.result(state)
+
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        """Alone at the table, the same seat plays again: a stand-in must still stop."""
+        return any(isinstance(event, TurnEnded) for event in events)

@@ -10,6 +10,7 @@ with computers free to open and with computers that wait for people, as in The G
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ import simcord
 from bot.settings import Settings
 from tests.bot.conftest import BotFactory, GameRegistration
 from tests.bot.helpers import button_labels, start_game, table_message
-from tests.bot.tiny_engine import TINY_ENGINE
+from tests.bot.tiny_engine import GAME_TYPE, TINY_ENGINE, TinyEngine
 from tests.bot.tiny_ui import TinyUI
 from tests.support.bots import TURN_SECONDS
 from tests.support.watch import Watch, progress, wait
@@ -37,14 +38,16 @@ def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
     )
 
 
-class PatientTinyUI(TinyUI):
-    computers_wait_for_people = True
+class PatientTinyEngine(TinyEngine):
+    """The tiny game with The Game's opening: computers leave the first move to people."""
+
+    game_type = replace(GAME_TYPE, computers_wait_for_people=True)
 
 
 @pytest.fixture(params=[False, True], ids=["computers-open", "computers-wait"])
 def register_games(request: pytest.FixtureRequest) -> GameRegistration:
-    ui = PatientTinyUI() if request.param else TinyUI()
-    return lambda bot: bot.games.register(ui, engine=TINY_ENGINE)
+    engine = PatientTinyEngine() if request.param else TINY_ENGINE
+    return lambda bot: bot.games.register(TinyUI(), engine=engine)
 
 
 async def random_click(
