@@ -102,7 +102,7 @@ class TableCore:
         game.state = state.model_dump_json()
         await self.save(game)
 
-    def engine_ui(self, key: str) -> tuple[Engine, GameUI]:
+    def engine_ui(self, key: str) -> tuple[Engine, GameUI[Any]]:
         found = self.host.games.playable(key)
         if found is None:
             raise TableError("coming_soon")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
+from pydantic import BaseModel
 
 from bot.clock import now
 from bot.i18n import Texts, interaction_locale
@@ -84,7 +85,9 @@ class Play:
         shown = interaction.message.id if interaction.message is not None else None
         await self.live.shown(interaction, game_id, shown, message, drawn, tr)
 
-    def _hand_context(self, running: Running, seat: int, ui_state: str, tr: Texts) -> HandContext:
+    def _hand_context(
+        self, running: Running, seat: int, ui_state: str, tr: Texts
+    ) -> HandContext[BaseModel]:
         return HandContext(
             game_id=running.game.id,
             seat=seat,

@@ -213,7 +213,7 @@ class TablePublisher:
 
     def _table_context(
         self, running: Running, events: Sequence[BaseModel], tr: Texts
-    ) -> TableContext:
+    ) -> TableContext[BaseModel]:
         game = running.game
         finished = game.status is GameStatus.FINISHED
         return TableContext(

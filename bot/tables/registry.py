@@ -27,14 +27,14 @@ class GameCatalog:
     tests, each have their own)."""
 
     def __init__(self, engine_lookup: Callable[[str], Engine | None] = get_engine) -> None:
-        self._uis: dict[str, GameUI] = {}
+        self._uis: dict[str, GameUI[Any]] = {}
         self._engines: dict[str, Engine] = {}
         self._play: dict[str, Callable[[], PlayCommand]] = {}
         self._lookup = engine_lookup
 
     def register(
         self,
-        ui: GameUI,
+        ui: GameUI[Any],
         engine: Engine | None = None,
         play: Callable[[], PlayCommand] | None = None,
     ) -> None:
@@ -56,10 +56,10 @@ class GameCatalog:
     def engine(self, key: str) -> Engine | None:
         return self._engines.get(key) or self._lookup(key)
 
-    def ui(self, key: str) -> GameUI | None:
+    def ui(self, key: str) -> GameUI[Any] | None:
         return self._uis.get(key)
 
-    def playable(self, key: str) -> tuple[Engine, GameUI] | None:
+    def playable(self, key: str) -> tuple[Engine, GameUI[Any]] | None:
         """Both halves of a game, or None while either has not landed."""
         engine, ui = self.engine(key), self.ui(key)
         if engine is None or ui is None:

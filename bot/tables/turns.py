@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -34,7 +35,7 @@ class Running:
 
     game: Game
     engine: Engine
-    ui: GameUI
+    ui: GameUI[Any]
     state: BaseModel
 
     def to_act(self) -> list[int]:

@@ -53,7 +53,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import discord
 from pydantic import BaseModel
@@ -63,6 +63,9 @@ from bot.i18n.catalog import add_locales
 from games.core.engine import Engine
 from games.core.errors import RuleError
 from games.core.result import GameResult
+
+ViewT = TypeVar("ViewT", bound=BaseModel)
+"""The engine's view model a game's UI reads."""
 
 log = logging.getLogger(__name__)
 
@@ -90,13 +93,13 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
-class TableContext:
+class TableContext(Generic[ViewT]):
     """What the public table message may show. `view` is the engine's spectator view
     (`view(state, None)`); `events` are the events of the action just applied (empty right
     after the start or a restart). `tr` speaks the server's public language."""
 
     game_id: int
-    view: BaseModel
+    view: ViewT
     events: Sequence[BaseModel]
     seats: Sequence[SeatInfo]
     to_act: Sequence[int]
@@ -105,24 +108,24 @@ class TableContext:
 
 
 @dataclass(frozen=True)
-class FinishContext:
+class FinishContext(Generic[ViewT]):
     """What the end-of-game message may show: the final table, the result, how long the game
     ran (seconds from start to end) and each seat's talk-rule offences during this game."""
 
-    table: TableContext
+    table: TableContext[ViewT]
     result: GameResult
     seconds: float
     offences: Mapping[int, int]
 
 
 @dataclass(frozen=True)
-class HandContext:
+class HandContext(Generic[ViewT]):
     """What one seat may see and do. `ui_state` is "" for a fresh hand, or the state a previous
     `Choice` asked for. `tr` speaks the player's own language."""
 
     game_id: int
     seat: int
-    view: BaseModel
+    view: ViewT
     legal: Sequence[BaseModel]
     seats: Sequence[SeatInfo]
     to_act: Sequence[int]
@@ -181,9 +184,11 @@ class Choice:
     ui_state: str = ""
 
 
-class GameUI(ABC):
-    """Subclass per game; `key` is the engine key. `locales`, when set, is a folder laid out as
-    `bot/i18n/locales` (`en/<area>.json`, `fr/<area>.json`) holding the game's own messages."""
+class GameUI(ABC, Generic[ViewT]):
+    """Subclass per game, over the engine's view model (`GameUI[MyView]`), so that its
+    renderers read their view without checking its type; `key` is the engine key. `locales`,
+    when set, is a folder laid out as `bot/i18n/locales` (`en/<area>.json`, `fr/<area>.json`)
+    holding the game's own messages."""
 
     key: ClassVar[str]
     locales: ClassVar[Path | None] = None
@@ -203,25 +208,25 @@ class GameUI(ABC):
         return engine.config_model.model_validate(dict(options))
 
     @abstractmethod
-    def render_table(self, ctx: TableContext) -> Panel:
+    def render_table(self, ctx: TableContext[ViewT]) -> Panel:
         """The public table. The machinery adds whose turn it is and the buttons."""
 
     @abstractmethod
-    def render_hand(self, ctx: HandContext) -> HandPanel:
+    def render_hand(self, ctx: HandContext[ViewT]) -> HandPanel:
         """One seat's private hand and the controls to act."""
 
     @abstractmethod
-    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+    def choose(self, ctx: HandContext[ViewT], payload: str, values: Sequence[str]) -> Choice:
         """Map a clicked control (its payload, and the chosen values for a select) to a Choice.
 
         Raise `RuleError` for a choice that makes no sense; it is shown like an engine error.
         """
 
-    def render_finish(self, ctx: FinishContext) -> Panel | None:
+    def render_finish(self, ctx: FinishContext[ViewT]) -> Panel | None:
         """A message posted once when the game ends, after the final table; None for none."""
         return None
 
-    def render_notices(self, ctx: TableContext) -> list[Panel]:
+    def render_notices(self, ctx: TableContext[ViewT]) -> list[Panel]:
         """Messages posted, in order, above a fresh table for `ctx.events` (a round that ended);
         the table message itself only shows the current state."""
         return []

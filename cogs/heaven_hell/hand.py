@@ -20,7 +20,7 @@ from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel
 from cogs.heaven_hell import payloads
-from cogs.heaven_hell.table import COLOUR, heaven_hell_view, rows_text, rows_title, title
+from cogs.heaven_hell.table import COLOUR, rows_text, rows_title, title
 from cogs.heaven_hell.words import (
     CLOSED,
     DOUBLE,
@@ -41,14 +41,14 @@ HAND_TITLE = "🃏"
 CARDS_PER_ROW = 5
 
 
-def own_view(ctx: HandContext) -> HeavenHellView:
-    view = heaven_hell_view(ctx.view)
+def own_view(ctx: HandContext[HeavenHellView]) -> HeavenHellView:
+    view = ctx.view
     if view.hand is None or view.seat != ctx.seat:
         raise TypeError("a hand needs the seat's own view")
     return view
 
 
-def hand_panel(ctx: HandContext) -> HandPanel:
+def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
     view = own_view(ctx)
     tr = ctx.tr
     hand = view.hand or []
@@ -74,7 +74,9 @@ def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts) -> str:
     return "\n".join(lines)
 
 
-def now(ctx: HandContext, view: HeavenHellView, hand: Sequence[Card]) -> tuple[str, list[Control]]:
+def now(
+    ctx: HandContext[HeavenHellView], view: HeavenHellView, hand: Sequence[Card]
+) -> tuple[str, list[Control]]:
     tr = ctx.tr
     names = ", ".join(ctx.seats[seat].name for seat in ctx.to_act)
     if view.phase is Phase.FINISHED:
@@ -191,7 +193,7 @@ def discard_buttons(legal: Sequence[object]) -> list[Control]:
 
 
 def double_step(
-    ctx: HandContext, view: HeavenHellView, hand: Sequence[Card], names: str
+    ctx: HandContext[HeavenHellView], view: HeavenHellView, hand: Sequence[Card], names: str
 ) -> tuple[str, list[Control]]:
     """While a colour's doubles are chosen: the choice for that colour when this player is asked
     and has not chosen yet, otherwise their secret choice or who is still choosing."""
@@ -243,7 +245,7 @@ def double_choice(
     return "\n".join(status), buttons
 
 
-def choose(ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+def choose(ctx: HandContext[HeavenHellView], payload: str, values: Sequence[str]) -> Choice:
     """The meaning of a hand control; anything malformed is refused, never guessed."""
     view = own_view(ctx)
     try:
@@ -255,7 +257,7 @@ def choose(ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
     return Choice(action=action)
 
 
-def choose_card(ctx: HandContext, view: HeavenHellView, payload: str) -> Choice:
+def choose_card(ctx: HandContext[HeavenHellView], view: HeavenHellView, payload: str) -> Choice:
     """The first click of a turn: no action yet, the hand shows the sides for that card."""
     colour, value = payloads.read_chosen(payload)
     if view.phase is not Phase.PLAY or ctx.seat not in ctx.to_act:

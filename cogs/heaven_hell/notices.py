@@ -18,11 +18,12 @@ from cogs.heaven_hell.words import colour_result, colour_title, name_of, points,
 from games.heaven_hell.events import RoundScored
 from games.heaven_hell.scoring import tie_break_order
 from games.heaven_hell.state import RoundReport
+from games.heaven_hell.view import HeavenHellView
 
 ROUND_COLOUR = discord.Colour.dark_purple()
 
 
-def round_panels(ctx: TableContext) -> list[Panel]:
+def round_panels(ctx: TableContext[HeavenHellView]) -> list[Panel]:
     view = spectator_view(ctx)
     report = view.last_report
     panels = []
@@ -80,7 +81,7 @@ def standings(totals: Sequence[int], seats: Sequence[SeatInfo]) -> str:
     return "\n".join(lines)
 
 
-def finish_panel(ctx: FinishContext) -> Panel:
+def finish_panel(ctx: FinishContext[HeavenHellView]) -> Panel:
     table = ctx.table
     tr = table.tr
     view = spectator_view(table)

@@ -34,20 +34,14 @@ RECENT_EXTRA = 4
 """Last moves shown beyond one per seat: a round's row closings and stuck players fit."""
 
 
-def heaven_hell_view(view: object) -> HeavenHellView:
-    if not isinstance(view, HeavenHellView):
-        raise TypeError(f"not a view of Heaven & Hell: {type(view).__name__}")
-    return view
-
-
-def spectator_view(ctx: TableContext) -> HeavenHellView:
-    view = heaven_hell_view(ctx.view)
+def spectator_view(ctx: TableContext[HeavenHellView]) -> HeavenHellView:
+    view = ctx.view
     if view.hand is not None or view.seat is not None:
         raise ValueError("the public table must be drawn from the spectator view")
     return view
 
 
-def table_panel(ctx: TableContext) -> Panel:
+def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
     view = spectator_view(ctx)
     tr = ctx.tr
     embed = discord.Embed(title=title(view, tr), description=piles(view, tr), colour=COLOUR)

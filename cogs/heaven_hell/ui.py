@@ -22,28 +22,31 @@ from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
 from cogs.heaven_hell.words import side_name, square
 from games.heaven_hell.cards import Colour, Side
+from games.heaven_hell.view import HeavenHellView
 
 
-class HeavenHellUI(GameUI):
+class HeavenHellUI(GameUI[HeavenHellView]):
     """`/play heaven-hell` has no options, so the default `make_config` (the rules' game, one
     round per player) applies."""
 
     key = "heaven-hell"
     locales = Path(__file__).parent / "locales"
 
-    def render_table(self, ctx: TableContext) -> Panel:
+    def render_table(self, ctx: TableContext[HeavenHellView]) -> Panel:
         return table_panel(ctx)
 
-    def render_notices(self, ctx: TableContext) -> list[Panel]:
+    def render_notices(self, ctx: TableContext[HeavenHellView]) -> list[Panel]:
         return round_panels(ctx)
 
-    def render_hand(self, ctx: HandContext) -> HandPanel:
+    def render_hand(self, ctx: HandContext[HeavenHellView]) -> HandPanel:
         return hand_panel(ctx)
 
-    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+    def choose(
+        self, ctx: HandContext[HeavenHellView], payload: str, values: Sequence[str]
+    ) -> Choice:
         return choose(ctx, payload, values)
 
-    def render_finish(self, ctx: FinishContext) -> Panel | None:
+    def render_finish(self, ctx: FinishContext[HeavenHellView]) -> Panel | None:
         return finish_panel(ctx)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:

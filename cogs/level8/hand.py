@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import discord
-from pydantic import BaseModel
 
 from bot.tables.ui import Choice, Control, HandContext, HandPanel
 from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
@@ -26,14 +25,8 @@ from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
 
 
-def level8_view(view: BaseModel) -> Level8View:
-    if not isinstance(view, Level8View):
-        raise TypeError(f"not a view of Level 8: {type(view).__name__}")
-    return view
-
-
-def hand_panel(ctx: HandContext) -> HandPanel:
-    view = level8_view(ctx.view)
+def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
+    view = ctx.view
     if view.hand is None:
         raise TypeError("a hand needs a seat's own view")
     tr = ctx.tr
@@ -69,7 +62,7 @@ def hand_panel(ctx: HandContext) -> HandPanel:
     return HandPanel(embeds=[embed], controls=controls)
 
 
-def waiting(ctx: HandContext, view: Level8View, me: PublicPlayer) -> str:
+def waiting(ctx: HandContext[Level8View], view: Level8View, me: PublicPlayer) -> str:
     """Between one's turns: whose turn it is and at which step, as the table says it."""
     tr = ctx.tr
     lines = [turn_text(tr, view, ctx.seats, ctx.to_act) or tr("level8.hand.status.over")]
@@ -79,7 +72,7 @@ def waiting(ctx: HandContext, view: Level8View, me: PublicPlayer) -> str:
 
 
 def play_step(
-    ctx: HandContext, view: Level8View, me: PublicPlayer, embed: discord.Embed
+    ctx: HandContext[Level8View], view: Level8View, me: PublicPlayer, embed: discord.Embed
 ) -> tuple[str, list[Control]]:
     """After the draw: lay down (or build the groups), lay off, then discard or give a Skip."""
     tr = ctx.tr
@@ -122,16 +115,18 @@ def current_building(ui_state: str) -> Building | None:
         return None
 
 
-def choose(ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+def choose(ctx: HandContext[Level8View], payload: str, values: Sequence[str]) -> Choice:
     """The meaning of a hand control; anything malformed is refused, never guessed."""
-    view = level8_view(ctx.view)
+    view = ctx.view
     try:
         return dispatch(ctx, view, payload, values)
     except ValueError as error:
         raise RuleError("unknown_control") from error
 
 
-def dispatch(ctx: HandContext, view: Level8View, payload: str, values: Sequence[str]) -> Choice:
+def dispatch(
+    ctx: HandContext[Level8View], view: Level8View, payload: str, values: Sequence[str]
+) -> Choice:
     hand = view.hand or []
     requirements = view.players[ctx.seat].requirements
     if payload == draw.PILE or payload.startswith(draw.DISCARD):

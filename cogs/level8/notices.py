@@ -14,11 +14,12 @@ from games.level8.config import LevelSide
 from games.level8.events import RoundEnded
 from games.level8.levels import HARD_KEEP_MAX
 from games.level8.phases import EndReason, Phase
+from games.level8.view import Level8View
 
 ROUND_COLOUR = discord.Colour.dark_teal()
 
 
-def round_panels(ctx: TableContext) -> list[Panel]:
+def round_panels(ctx: TableContext[Level8View]) -> list[Panel]:
     view = spectator_view(ctx)
     panels = []
     for event in ctx.events:
@@ -52,7 +53,7 @@ def round_lines(event: RoundEnded, seats: Sequence[SeatInfo], tr: Texts) -> list
     return lines
 
 
-def finish_panel(ctx: FinishContext) -> Panel:
+def finish_panel(ctx: FinishContext[Level8View]) -> Panel:
     table = ctx.table
     tr = table.tr
     view = spectator_view(table)

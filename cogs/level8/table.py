@@ -23,16 +23,14 @@ from games.level8.view import Level8View, PublicPlayer
 COLOUR = discord.Colour.from_rgb(52, 152, 219)
 
 
-def spectator_view(ctx: TableContext) -> Level8View:
+def spectator_view(ctx: TableContext[Level8View]) -> Level8View:
     view = ctx.view
-    if not isinstance(view, Level8View):
-        raise TypeError(f"not a view of Level 8: {type(view).__name__}")
     if view.hand is not None:
         raise ValueError("the public table must be drawn from the spectator view")
     return view
 
 
-def table_panel(ctx: TableContext) -> Panel:
+def table_panel(ctx: TableContext[Level8View]) -> Panel:
     view = spectator_view(ctx)
     tr = ctx.tr
     turn = turn_text(tr, view, ctx.seats, ctx.to_act)

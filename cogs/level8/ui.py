@@ -25,9 +25,10 @@ from cogs.level8.table import table_panel
 from cogs.level8.words import card
 from games.core.engine import Engine
 from games.level8.config import LevelSide
+from games.level8.view import Level8View
 
 
-class Level8UI(GameUI):
+class Level8UI(GameUI[Level8View]):
     key = "level8"
     locales = Path(__file__).parent / "locales"
 
@@ -38,19 +39,19 @@ class Level8UI(GameUI):
             {"deck": options.get("deck", "fr"), "side": side}
         )
 
-    def render_table(self, ctx: TableContext) -> Panel:
+    def render_table(self, ctx: TableContext[Level8View]) -> Panel:
         return table_panel(ctx)
 
-    def render_notices(self, ctx: TableContext) -> list[Panel]:
+    def render_notices(self, ctx: TableContext[Level8View]) -> list[Panel]:
         return round_panels(ctx)
 
-    def render_hand(self, ctx: HandContext) -> HandPanel:
+    def render_hand(self, ctx: HandContext[Level8View]) -> HandPanel:
         return hand_panel(ctx)
 
-    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+    def choose(self, ctx: HandContext[Level8View], payload: str, values: Sequence[str]) -> Choice:
         return choose(ctx, payload, values)
 
-    def render_finish(self, ctx: FinishContext) -> Panel | None:
+    def render_finish(self, ctx: FinishContext[Level8View]) -> Panel | None:
         return finish_panel(ctx)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:

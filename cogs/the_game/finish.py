@@ -7,6 +7,7 @@ import discord
 from bot.tables.ui import FinishContext, Panel
 from cogs.the_game.words import count, duration
 from games.the_game.events import GameOver
+from games.the_game.view import TheGameView
 
 VERDICT_COLOURS: dict[str, discord.Colour] = {
     "total_victory": discord.Colour.gold(),
@@ -15,7 +16,7 @@ VERDICT_COLOURS: dict[str, discord.Colour] = {
 }
 
 
-def finish_panel(ctx: FinishContext) -> Panel:
+def finish_panel(ctx: FinishContext[TheGameView]) -> Panel:
     tr = ctx.table.tr
     summary = ctx.result.summary
     left = int(summary["cards_left"])
@@ -37,7 +38,7 @@ def finish_panel(ctx: FinishContext) -> Panel:
     return Panel(embeds=[embed])
 
 
-def player_lines(ctx: FinishContext, placed: list[int]) -> str:
+def player_lines(ctx: FinishContext[TheGameView], placed: list[int]) -> str:
     """Cards placed by each seat, and each member's talk-rule offences during the game."""
     tr = ctx.table.tr
     lines = []

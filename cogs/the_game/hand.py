@@ -38,10 +38,10 @@ TALK_ROW = 4
 WITHDRAW = "withdraw"
 
 
-def hand_view(ctx: HandContext) -> TheGameView:
+def hand_view(ctx: HandContext[TheGameView]) -> TheGameView:
     view = ctx.view
-    if not isinstance(view, TheGameView) or view.hand is None:
-        raise TypeError("a hand needs a seat's view of The Game")
+    if view.hand is None:
+        raise TypeError("a hand needs a seat's own view")
     return view
 
 
@@ -58,7 +58,7 @@ def selected_card(ui_state: str, piles: dict[int, list[int]]) -> int | None:
     return int(ui_state) if ui_state.isdigit() and int(ui_state) in piles else None
 
 
-def hand_panel(ctx: HandContext) -> HandPanel:
+def hand_panel(ctx: HandContext[TheGameView]) -> HandPanel:
     view = hand_view(ctx)
     tr = ctx.tr
     hand = sorted(view.hand or [])
@@ -94,7 +94,7 @@ def hand_panel(ctx: HandContext) -> HandPanel:
     return HandPanel(embeds=[embed], controls=controls)
 
 
-def status(ctx: HandContext, view: TheGameView, chosen: int | None) -> str:
+def status(ctx: HandContext[TheGameView], view: TheGameView, chosen: int | None) -> str:
     tr = ctx.tr
     if view.over:
         return tr("the_game.hand.over")

@@ -27,10 +27,8 @@ MIN_RECENT_TURNS = 3
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
 
 
-def table_panel(ctx: TableContext) -> Panel:
+def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     view = ctx.view
-    if not isinstance(view, TheGameView):
-        raise TypeError(f"not a view of The Game: {type(view).__name__}")
     tr = ctx.tr
     embed = discord.Embed(title=title(view, tr), description=piles(view), colour=COLOUR)
     embed.add_field(

@@ -20,25 +20,26 @@ from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
 from cogs.the_game.words import card, pile_name
+from games.the_game.view import TheGameView
 
 
-class TheGameUI(GameUI):
+class TheGameUI(GameUI[TheGameView]):
     """`/play the-game` options `expert` and `smaller_hands` are the engine config's own field
     names, so the default `make_config` applies."""
 
     key = "the-game"
     locales = Path(__file__).parent / "locales"
 
-    def render_table(self, ctx: TableContext) -> Panel:
+    def render_table(self, ctx: TableContext[TheGameView]) -> Panel:
         return table_panel(ctx)
 
-    def render_hand(self, ctx: HandContext) -> HandPanel:
+    def render_hand(self, ctx: HandContext[TheGameView]) -> HandPanel:
         return hand_panel(ctx)
 
-    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+    def choose(self, ctx: HandContext[TheGameView], payload: str, values: Sequence[str]) -> Choice:
         return choose(payload, values)
 
-    def render_finish(self, ctx: FinishContext) -> Panel | None:
+    def render_finish(self, ctx: FinishContext[TheGameView]) -> Panel | None:
         return finish_panel(ctx)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:

@@ -129,6 +129,9 @@ class PickEngine:
     def policy_names(self) -> list[str]:
         return ["fixed"]
 
+    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
+        return False
+
 
 class PickUI(GameUI):
     """Registered under Level 8's key: `/play level8` opens a competitive pick game."""
