@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from games.core.base import BaseEngine
 from games.core.engine import Policy
-from games.core.game_type import GameType
+from games.core.game_type import GameType, TeamRanking
 from games.core.result import GameResult
 from games.the_game import rules
 from games.the_game.actions import ACTION_ADAPTER, Action
@@ -18,6 +18,15 @@ from games.the_game.policies import POLICIES
 from games.the_game.state import TheGameState
 from games.the_game.view import TheGameView, make_view
 
+MODES = ("standard", "smaller_hands", "expert", "expert_smaller_hands")
+"""The variants that change how hard a result is, in leaderboard order."""
+
+
+def mode_of(options: Mapping[str, Any]) -> str:
+    expert, smaller = bool(options.get("expert")), bool(options.get("smaller_hands"))
+    return MODES[2 * expert + smaller]
+
+
 GAME_TYPE = GameType(
     key="the-game",
     min_players=MIN_PLAYERS,
@@ -26,6 +35,7 @@ GAME_TYPE = GameType(
     config_model=TheGameConfig,
     default_policy="heuristic",
     menu_rank=1,
+    team_ranking=TeamRanking(MODES, mode_of, rules.EXCELLENT_BELOW),
 )
 
 
