@@ -40,7 +40,7 @@ play: $(VENV)/.installed-play
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy games bot playground
+	$(BIN)/mypy games bot playground loadbench
 
 test: lint
 	$(BIN)/python -m pytest
