@@ -30,6 +30,7 @@ SAMPLED_HANDS = 12
 """Hands dealt to the opponents per discard decision, shared among them: enough to rank the
 spare cards, few enough to keep a decision within a few milliseconds."""
 
+
 class Knowledge:
     """What the seat knows about the hidden cards, from public information only.
 
@@ -83,7 +84,7 @@ def _partitions(items: tuple[int, ...]) -> list[tuple[int, ...]]:
     for totals in _partitions(rest):
         found.add(tuple(sorted((first, *totals), reverse=True)))
         for i in range(len(totals)):
-            joined = (*totals[:i], totals[i] + first, *totals[i + 1:])
+            joined = (*totals[:i], totals[i] + first, *totals[i + 1 :])
             found.add(tuple(sorted(joined, reverse=True)))
     return sorted(found)
 
@@ -112,6 +113,7 @@ KEPT_FROM = 6
 """A sampled opponent hand is dealt this many cards too many and sheds cards its plan can
 spare: real hands have kept what their level needs, random ones would be too far from it."""
 
+
 class Opponents:
     """Sampled hands of the opponents still short of their level, to judge a discard by.
 
@@ -139,7 +141,7 @@ class Opponents:
                 sample = [*known, *rng.sample(knowledge.unseen, size + extra)]
                 for _ in range(extra):
                     used = plan_level(sample, requirements).used
-                    spare = [c for c in sample[len(known):] if is_number(c) and c not in used]
+                    spare = [c for c in sample[len(known) :] if is_number(c) and c not in used]
                     if not spare:
                         break
                     sample.remove(rng.choice(spare))

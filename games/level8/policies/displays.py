@@ -43,11 +43,17 @@ def choose_display(
 def _plan_display(plan: Plan, hand: list[int]) -> DisplayLevel:
     """A plan's display, the hand's wilds standing for its empty slots."""
     spare = iter(sorted(card for card in hand if is_wild(card)))
-    return DisplayLevel(groups=[
-        [PlacedCard(card=card) if card is not None else PlacedCard(card=next(spare), wild_as=m)
-         for card, m in group]
-        for group in plan.groups
-    ])
+    return DisplayLevel(
+        groups=[
+            [
+                PlacedCard(card=card)
+                if card is not None
+                else PlacedCard(card=next(spare), wild_as=m)
+                for card, m in group
+            ]
+            for group in plan.groups
+        ]
+    )
 
 
 def _display_cost(
@@ -69,9 +75,7 @@ def _display_cost(
 
 def _joinable(group: Group, knowledge: Knowledge) -> int:
     """How many unseen number cards could be laid off on `group` as it stands."""
-    return sum(
-        1 for card in knowledge.unseen if is_number(card) and lay_off_meanings(group, card)
-    )
+    return sum(1 for card in knowledge.unseen if is_number(card) and lay_off_meanings(group, card))
 
 
 def _open_display(
@@ -99,8 +103,8 @@ def _open_run(group: list[PlacedCard], rest: list[int], knowledge: Knowledge) ->
     numbered = [i for i, placed in enumerate(ordered) if not is_wild(placed.card)]
     if not numbered:
         return group
-    core = ordered[numbered[0]: numbered[-1] + 1]
-    ends = ordered[: numbered[0]] + ordered[numbered[-1] + 1:]
+    core = ordered[numbered[0] : numbered[-1] + 1]
+    ends = ordered[: numbered[0]] + ordered[numbered[-1] + 1 :]
     low = meaning(core[0], GroupKind.RUN)
     high = meaning(core[-1], GroupKind.RUN)
 
@@ -110,13 +114,18 @@ def _open_run(group: list[PlacedCard], rest: list[int], knowledge: Knowledge) ->
         in_hand = sum(1 for card in rest if value_of(card) in outer)
         return (in_hand, sum(knowledge.unseen_of_value(v) for v in outer))
 
-    fits = [b for b in range(len(ends) + 1)
-            if low - b >= MIN_VALUE and high + len(ends) - b <= MAX_VALUE]
+    fits = [
+        b
+        for b in range(len(ends) + 1)
+        if low - b >= MIN_VALUE and high + len(ends) - b <= MAX_VALUE
+    ]
     below = max(fits, key=openness)
     wilds = [placed.card for placed in ends]
     return [
         *(PlacedCard(card=wilds[i], wild_as=low - below + i) for i in range(below)),
         *core,
-        *(PlacedCard(card=wilds[below + i], wild_as=high + 1 + i)
-          for i in range(len(ends) - below)),
+        *(
+            PlacedCard(card=wilds[below + i], wild_as=high + 1 + i)
+            for i in range(len(ends) - below)
+        ),
     ]

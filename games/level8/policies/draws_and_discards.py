@@ -30,11 +30,7 @@ if TYPE_CHECKING:
 def choose_draw(
     view: Level8View, me: PublicPlayer, hand: list[int], legal: Sequence[Action]
 ) -> Action:
-    tops = [
-        (a, view.players[a.owner].discard_top)
-        for a in legal
-        if isinstance(a, DrawFromDiscard)
-    ]
+    tops = [(a, view.players[a.owner].discard_top) for a in legal if isinstance(a, DrawFromDiscard)]
     for action, card in tops:
         if card is not None and is_wild(card):
             return action
@@ -86,14 +82,14 @@ def _after_taking(
     missing = missing_cards(bigger, requirements)
     used = plan_level(bigger, requirements).used
     spare = [c for c in bigger if is_number(c) and c not in used and c != card]
-    dead = min((dead_cards([h for h in bigger if h != c], requirements, view) for c in spare),
-               default=dead_cards(bigger, requirements, view))
+    dead = min(
+        (dead_cards([h for h in bigger if h != c], requirements, view) for c in spare),
+        default=dead_cards(bigger, requirements, view),
+    )
     return (missing, dead)
 
 
-def choose_discard(
-    view: Level8View, me: PublicPlayer, hand: list[int], rng: random.Random
-) -> int:
+def choose_discard(view: Level8View, me: PublicPlayer, hand: list[int], rng: random.Random) -> int:
     """A Skip first, never a wild while a number card is left. Among number cards: before
     displaying, one my plan can spare, none a displayed opponent could lay off and, if
     possible, one that would not fit my display either; after displaying, one furthest from
@@ -116,9 +112,14 @@ def choose_discard(
             return 0
         return -planned_distance(view, plan, me.requirements, card)
 
-    return min(shortlist, key=lambda c: (
-        opponents.danger(c), nearness(c), closeness(c, hand, me.requirements),
-    ))
+    return min(
+        shortlist,
+        key=lambda c: (
+            opponents.danger(c),
+            nearness(c),
+            closeness(c, hand, me.requirements),
+        ),
+    )
 
 
 def _shortlist(
@@ -130,14 +131,20 @@ def _shortlist(
         return _best_by(numbers, lambda c: -min(distance_to_table(view, c), DEAD_STEPS))
     spare = [card for card in numbers if card not in plan.used]
     if spare:
-        return _best_by(spare, lambda c: (
+        return _best_by(
+            spare,
+            lambda c: (
+                helps_displayed(view, c),
+                dead_cards([h for h in hand if h != c], me.requirements, view),
+            ),
+        )
+    return _best_by(
+        numbers,
+        lambda c: (
+            missing_cards([h for h in hand if h != c], me.requirements),
             helps_displayed(view, c),
-            dead_cards([h for h in hand if h != c], me.requirements, view),
-        ))
-    return _best_by(numbers, lambda c: (
-        missing_cards([h for h in hand if h != c], me.requirements),
-        helps_displayed(view, c),
-    ))
+        ),
+    )
 
 
 def _throws_back(view: Level8View, me: PublicPlayer, hand: list[int], card: int) -> bool:

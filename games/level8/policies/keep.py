@@ -24,6 +24,7 @@ plan's cards are nearly always among them, and five subsets of four stay cheap t
 KEEP_SAMPLES = 10
 """Deals of the next round's fresh cards each kept subset is judged on, the same for all."""
 
+
 def choose_keep(
     view: Level8View,
     hand: list[int],
