@@ -19,7 +19,10 @@ from bot.stats.standings import (
     team_board,
     unranked_players,
 )
+from bot.tables.commands import area
+from games.core.registry import available_engines
 from games.the_game.engine import GAME_TYPE, mode_of
+from tests.support.catalogs import full_catalog
 
 RANKING = GAME_TYPE.team_ranking
 
@@ -140,3 +143,15 @@ def test_players_below_the_minimum_are_listed_with_their_games_within_one_field(
     assert len(text) <= FIELD_LIMIT and 20 < len(lines) < 100
     assert lines[0] == f"<@{10**17}> — 1 partie"
     assert lines[-1] == f"… et {100 - len(lines) + 1} de plus"
+
+
+def test_every_cooperative_game_words_its_leaderboard_in_its_own_catalog() -> None:
+    """The leaderboards ask a cooperative game's catalog for its modes, score, players row and
+    statistics line (bot/stats/render.py): a game missing one would show a raw key."""
+    messages = full_catalog().messages
+    for game in (g.game_type for g in available_engines().values() if g.game_type.cooperative):
+        own = f"{area(game.key)}.leaderboard"
+        wanted = [f"{own}.mode.{mode}" for mode in game.team_ranking.modes]
+        wanted += [f"{own}.score.one", f"{own}.score.other", f"{own}.player_row", f"{own}.stats"]
+        for lang in ("en", "fr"):
+            assert [key for key in wanted if key not in messages[lang]] == [], (game.key, lang)
