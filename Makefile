@@ -40,7 +40,7 @@ play: $(VENV)/.installed-play
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy games bot cogs playground
+	$(BIN)/mypy games bot cogs playground loadbench
 
 test: lint
 	$(BIN)/python -m pytest

@@ -6,7 +6,7 @@ request, so buttons keep working after a restart; a click always recomputes the 
 database, and a page that no longer exists (the board shrank) shows the nearest one with a note.
 Custom ids (under 100 characters):
 
-- `ct:board:<game>:<period>:<board>:<page>`   previous/next page, or the other board of The Game
+- `ct:board:<game>:<period>:<board>:<page>`   previous/next page, or the other cooperative board
 - `ct:forget:<user>:<yes|no>`                 the answer to `/stats forget-me`
 """
 
@@ -38,6 +38,7 @@ from bot.stats.standings import (
     team_board,
     unranked_players,
 )
+from bot.tables.commands import area
 from bot.tables.components import answer, guarded, host_of
 from bot.tables.errors import TableError
 from games.core.game_type import GameType
@@ -57,18 +58,18 @@ def boards_of(game: GameType) -> tuple[Board, ...]:
 class BoardRequest:
     """Which page of which board: everything a page button needs to redraw its page."""
 
-    game: str
+    game: GameType
     period: Period
     board: Board
     page: int = 0
 
     @classmethod
     def first(cls, game: GameType, period: Period) -> BoardRequest:
-        return cls(game.key, period, boards_of(game)[0])
+        return cls(game, period, boards_of(game)[0])
 
     @property
     def custom_id(self) -> str:
-        return f"ct:board:{self.game}:{self.period}:{self.board}:{self.page}"
+        return f"ct:board:{self.game.key}:{self.period}:{self.board}:{self.page}"
 
 
 @dataclass
@@ -102,11 +103,11 @@ def _draw(
     )
 
 
-def _team_page(page: Page[TeamResult], tr: Texts) -> _Drawn:
+def _team_page(page: Page[TeamResult], area: str, tr: Texts) -> _Drawn:
     """Team rows under a heading per category (player count and mode)."""
     drawn = _draw(
         page,
-        lambda entry: render.team_line(entry, tr),
+        lambda entry: render.team_line(entry, area, tr),
         lambda row: row.with_computers,
         tr("leaderboard.empty"),
     )
@@ -114,14 +115,14 @@ def _team_page(page: Page[TeamResult], tr: Texts) -> _Drawn:
     previous: tuple[int, int] | None = None
     for entry, text in zip(page.rows, drawn.lines, strict=True):
         if entry.row.category != previous:
-            lines.append(f"__{render.category(entry.row, tr)}__")
+            lines.append(f"__{render.category(entry.row, area, tr)}__")
             previous = entry.row.category
         lines.append(text)
     own = page.own
     return replace(
         drawn,
         lines=lines,
-        own=f"{render.category(own.row, tr)}: {drawn.own}" if own is not None else None,
+        own=f"{render.category(own.row, area, tr)}: {drawn.own}" if own is not None else None,
     )
 
 
@@ -133,16 +134,19 @@ async def _drawn_board(
     user_id: int,
     tr: Texts,
 ) -> _Drawn:
+    game, ranking = area(request.game.key), request.game.team_ranking
     if request.board == "teams":
-        teams = paginate(team_board(games), request.page, lambda row: user_id in row.members)
-        return _team_page(teams, tr)
+        teams = paginate(
+            team_board(games, ranking), request.page, lambda row: user_id in row.members
+        )
+        return _team_page(teams, game, tr)
     if request.board == "players":
         players = paginate(
-            coop_player_board(games), request.page, lambda row: row.user_id == user_id
+            coop_player_board(games, ranking), request.page, lambda row: row.user_id == user_id
         )
         return _draw(
             players,
-            lambda entry: render.coop_line(entry, tr),
+            lambda entry: render.coop_line(entry, game, tr),
             lambda row: row.with_computers > 0,
             tr("leaderboard.empty"),
         )
@@ -170,12 +174,14 @@ async def board_message(
     db: Database, guild_id: int, request: BoardRequest, user_id: int, tr: Texts, moment: datetime
 ) -> dict[str, Any]:
     """The message (content, embed, view) showing one page to member `user_id`."""
-    games = await finished_games(db, guild_id, request.game, period_start(request.period, moment))
+    games = await finished_games(
+        db, guild_id, request.game.key, period_start(request.period, moment)
+    )
     drawn = await _drawn_board(db, guild_id, request, games, user_id, tr)
     embed = discord.Embed(
         title=tr(
             "leaderboard.title",
-            game=tr(f"games.{request.game}"),
+            game=tr(f"games.{request.game.key}"),
             board=tr(f"leaderboard.board.{request.board}"),
             period=tr(f"leaderboard.period.{request.period}"),
         ),
@@ -242,7 +248,7 @@ class BoardButton(
         if game is None or match["board"] not in boards_of(game):
             raise ValueError(match.string)
         request = BoardRequest(
-            match["game"], Period(match["period"]), cast(Board, match["board"]), int(match["page"])
+            game, Period(match["period"]), cast(Board, match["board"]), int(match["page"])
         )
         return cls(request, cast("discord.ui.Button[Any]", item).label or "")
 
@@ -280,7 +286,7 @@ async def stats_embed(
     for game in games:
         finished = await finished_games(db, guild_id, game.key)
         lines = (
-            _coop_stats(finished, user_id, tr)
+            _coop_stats(finished, game, user_id, tr)
             if game.cooperative
             else _rated_stats(finished, user_id, minimum, tr)
         )
@@ -292,28 +298,26 @@ async def stats_embed(
     return embed
 
 
-def _coop_stats(games: Sequence[FinishedGame], user_id: int, tr: Texts) -> list[str]:
-    row = coop_players(games).get(user_id)
+def _coop_stats(
+    games: Sequence[FinishedGame], game: GameType, user_id: int, tr: Texts
+) -> list[str]:
+    row = coop_players(games, game.team_ranking).get(user_id)
     if row is None:
         return []
-    board = coop_player_board(games)
+    board = coop_player_board(games, game.team_ranking)
     rank = next(entry.rank for entry in board if entry.row.user_id == user_id)
-    teams = [entry.row for entry in team_board(games) if user_id in entry.row.members]
-    best = min(teams, key=lambda team: (team.cards_left, team.ended_at))
+    teams = [
+        entry.row for entry in team_board(games, game.team_ranking) if user_id in entry.row.members
+    ]
+    best = min(teams, key=lambda team: (team.score, team.ended_at))
+    own = area(game.key)
     lines = [
-        tr(
-            "leaderboard.stats.the_game",
-            games=render.counted("games", row.games, tr),
-            victories=render.counted("victories", row.victories, tr),
-            excellent=render.counted("excellent", row.excellent, tr),
-            average=render.decimal(row.average, tr),
-            best=row.best,
-        ),
-        tr("leaderboard.stats.the_game_rank", rank=rank, count=len(board)),
+        tr(f"{own}.leaderboard.stats", **render.coop_figures(row, tr)),
+        tr("leaderboard.stats.players_rank", rank=rank, count=len(board)),
         tr(
             "leaderboard.stats.best_team",
-            result=render.team_result(best.cards_left, tr),
-            category=render.category(best, tr),
+            result=render.team_result(best.score, own, tr),
+            category=render.category(best, own, tr),
             date=render.date(best.ended_at),
         ),
     ]

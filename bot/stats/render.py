@@ -1,5 +1,10 @@
 """Leaderboard and statistics lines, in the reader's language. Members are shown as mentions:
-Discord renders them as names without notifying anybody, and the bot needs no member list."""
+Discord renders them as names without notifying anybody, and the bot needs no member list.
+
+A cooperative game words its own figures: its catalog area (`area`, the key with `-` as `_`)
+holds `leaderboard.mode.<mode>`, `leaderboard.score` (a team's score, plural forms),
+`leaderboard.player_row` and `leaderboard.stats`, filled with the same placeholders for every
+game."""
 
 from __future__ import annotations
 
@@ -37,21 +42,21 @@ def players_text(players: int, tr: Texts) -> str:
     return tr("leaderboard.solo") if players == 1 else tr("leaderboard.players", n=players)
 
 
-def category(team: TeamResult, tr: Texts) -> str:
+def category(team: TeamResult, area: str, tr: Texts) -> str:
     return tr(
         "leaderboard.category",
         players=players_text(team.players, tr),
-        mode=tr(f"leaderboard.mode.{team.mode}"),
+        mode=tr(f"{area}.leaderboard.mode.{team.mode}"),
     )
 
 
-def team_result(cards_left: int, tr: Texts) -> str:
-    if cards_left == 0:
+def team_result(score: int, area: str, tr: Texts) -> str:
+    if score == 0:
         return tr("leaderboard.victory")
-    return counted("cards_left", cards_left, tr)
+    return tr.plural(f"{area}.leaderboard.score", score)
 
 
-def team_line(entry: Ranked[TeamResult], tr: Texts) -> str:
+def team_line(entry: Ranked[TeamResult], area: str, tr: Texts) -> str:
     team = entry.row
     names = [mention(user) for user in team.members]
     names += [tr("leaderboard.former_player")] * team.anonymous
@@ -60,7 +65,7 @@ def team_line(entry: Ranked[TeamResult], tr: Texts) -> str:
     return tr(
         "leaderboard.team_row",
         rank=entry.rank,
-        result=team_result(team.cards_left, tr),
+        result=team_result(team.score, area, tr),
         names=", ".join(names),
         date=date(team.ended_at),
     )
@@ -70,18 +75,25 @@ def marker(with_computers: int, tr: Texts) -> str:
     return tr("leaderboard.marker") if with_computers else ""
 
 
-def coop_line(entry: Ranked[CoopPlayer], tr: Texts) -> str:
+def coop_figures(row: CoopPlayer, tr: Texts) -> dict[str, str | int]:
+    """The placeholders of a game's `player_row` and `stats` lines."""
+    return {
+        "victories": counted("victories", row.victories, tr),
+        "excellent": counted("excellent", row.excellent, tr),
+        "games": counted("games", row.games, tr),
+        "average": decimal(row.average, tr),
+        "best": row.best,
+    }
+
+
+def coop_line(entry: Ranked[CoopPlayer], area: str, tr: Texts) -> str:
     row = entry.row
     return tr(
-        "leaderboard.coop_row",
+        f"{area}.leaderboard.player_row",
         rank=entry.rank,
         name=mention(row.user_id),
-        victories=counted("victories", row.victories, tr),
-        excellent=counted("excellent", row.excellent, tr),
-        games=counted("games", row.games, tr),
-        average=decimal(row.average, tr),
-        best=row.best,
         marker=marker(row.with_computers, tr),
+        **coop_figures(row, tr),
     )
 
 

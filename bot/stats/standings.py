@@ -8,20 +8,18 @@ secondary figure, then by id) only makes pages stable; it never changes a rank.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from bot.stats.model import FinishedGame
 from bot.stats.rating import replay_ratings
+from games.core.game_type import TeamRanking
 
 T = TypeVar("T")
 
 PAGE_SIZE = 10
 DEFAULT_MIN_GAMES = 3
-EXCELLENT_BELOW = 10
-"""The Game's rules call a result under 10 cards left excellent."""
 RATING_DECIMALS = 1
 """Ratings are shown, and therefore compared for ties, with one decimal."""
 
@@ -93,42 +91,23 @@ def unranked_players(games: Sequence[FinishedGame], min_games: int) -> list[Rate
     return sorted(rows, key=lambda row: (-row.games, row.user_id))
 
 
-# ------------------------------------------------------------------ The Game (cooperative)
+# ------------------------------------------------------------------ cooperative games
 
 
-class Mode(StrEnum):
-    """The Game's variants that change how hard a result is, in leaderboard order."""
-
-    STANDARD = "standard"
-    SMALLER_HANDS = "smaller_hands"
-    EXPERT = "expert"
-    EXPERT_SMALLER_HANDS = "expert_smaller_hands"
-
-
-MODE_ORDER: tuple[Mode, ...] = tuple(Mode)
-
-
-def mode_of(options: Mapping[str, Any]) -> Mode:
-    expert, smaller = bool(options.get("expert")), bool(options.get("smaller_hands"))
-    if expert and smaller:
-        return Mode.EXPERT_SMALLER_HANDS
-    if expert:
-        return Mode.EXPERT
-    return Mode.SMALLER_HANDS if smaller else Mode.STANDARD
-
-
-def cards_left(game: FinishedGame) -> int:
-    """The team's score: every seat of a cooperative result carries the cards left."""
+def team_score(game: FinishedGame) -> int:
+    """The team's score: every seat of a cooperative result carries it (lower is better)."""
     return min(seat.score for seat in game.seats)
 
 
 @dataclass(frozen=True)
 class TeamResult:
-    """A team's best result in one category (player count and mode)."""
+    """A team's best result in one category (player count and mode); `mode_rank` is the mode's
+    place in its game's leaderboard order."""
 
     players: int
-    mode: Mode
-    cards_left: int
+    mode: str
+    mode_rank: int
+    score: int
     members: tuple[int, ...]
     computers: int
     anonymous: int
@@ -141,14 +120,16 @@ class TeamResult:
 
     @property
     def category(self) -> tuple[int, int]:
-        return self.players, MODE_ORDER.index(self.mode)
+        return self.players, self.mode_rank
 
 
-def _team_result(game: FinishedGame) -> TeamResult:
+def _team_result(game: FinishedGame, ranking: TeamRanking) -> TeamResult:
+    mode = ranking.mode_of(game.options)
     return TeamResult(
         players=game.players,
-        mode=mode_of(game.options),
-        cards_left=cards_left(game),
+        mode=mode,
+        mode_rank=ranking.modes.index(mode),
+        score=team_score(game),
         members=tuple(sorted(game.members)),
         computers=sum(seat.is_computer for seat in game.seats),
         anonymous=sum(seat.user_id is None and not seat.is_computer for seat in game.seats),
@@ -157,24 +138,24 @@ def _team_result(game: FinishedGame) -> TeamResult:
     )
 
 
-def team_board(games: Iterable[FinishedGame]) -> list[Ranked[TeamResult]]:
+def team_board(games: Iterable[FinishedGame], ranking: TeamRanking) -> list[Ranked[TeamResult]]:
     """Each team's best result per category; categories by player count then mode, and inside a
-    category fewest cards left first (total victories on top), the earlier result first in a
+    category lowest score first (total victories on top), the earlier result first in a
     tie. Ranks count inside each category."""
     best: dict[tuple[Any, ...], TeamResult] = {}
     for game in games:
-        result = _team_result(game)
+        result = _team_result(game, ranking)
         team = (result.category, result.members, result.computers, result.anonymous)
         kept = best.get(team)
-        if kept is None or (result.cards_left, result.ended_at) < (kept.cards_left, kept.ended_at):
+        if kept is None or (result.score, result.ended_at) < (kept.score, kept.ended_at):
             best[team] = result
     rows = sorted(
-        best.values(), key=lambda row: (row.category, row.cards_left, row.ended_at, row.game_id)
+        best.values(), key=lambda row: (row.category, row.score, row.ended_at, row.game_id)
     )
     ranked: list[Ranked[TeamResult]] = []
     for category in dict.fromkeys(row.category for row in rows):
         in_category = [row for row in rows if row.category == category]
-        ranked.extend(shared_ranks(in_category, key=lambda row: row.cards_left))
+        ranked.extend(shared_ranks(in_category, key=lambda row: row.score))
     return ranked
 
 
@@ -184,42 +165,44 @@ class CoopPlayer:
     games: int
     victories: int
     excellent: int
-    total_left: int
+    total_score: int
     best: int
     with_computers: int
 
     @property
     def average(self) -> float:
-        return round(self.total_left / self.games, 1)
+        return round(self.total_score / self.games, 1)
 
 
-def coop_players(games: Iterable[FinishedGame]) -> dict[int, CoopPlayer]:
-    lefts: dict[int, list[tuple[int, bool]]] = defaultdict(list)
+def coop_players(games: Iterable[FinishedGame], ranking: TeamRanking) -> dict[int, CoopPlayer]:
+    scores: dict[int, list[tuple[int, bool]]] = defaultdict(list)
     for game in games:
-        left = cards_left(game)
+        score = team_score(game)
         for user in game.members:
-            lefts[user].append((left, game.has_computers))
+            scores[user].append((score, game.has_computers))
     return {
         user: CoopPlayer(
             user_id=user,
             games=len(results),
-            victories=sum(left == 0 for left, _ in results),
-            excellent=sum(left < EXCELLENT_BELOW for left, _ in results),
-            total_left=sum(left for left, _ in results),
-            best=min(left for left, _ in results),
+            victories=sum(score == 0 for score, _ in results),
+            excellent=sum(score < ranking.excellent_below for score, _ in results),
+            total_score=sum(score for score, _ in results),
+            best=min(score for score, _ in results),
             with_computers=sum(computers for _, computers in results),
         )
-        for user, results in lefts.items()
+        for user, results in scores.items()
     }
 
 
-def coop_player_board(games: Iterable[FinishedGame]) -> list[Ranked[CoopPlayer]]:
+def coop_player_board(
+    games: Iterable[FinishedGame], ranking: TeamRanking
+) -> list[Ranked[CoopPlayer]]:
     """Most total victories first, then most excellent games, then the lowest average."""
 
     def value(row: CoopPlayer) -> tuple[int, int, float]:
         return -row.victories, -row.excellent, row.average
 
-    rows = sorted(coop_players(games).values(), key=lambda row: (*value(row), row.user_id))
+    rows = sorted(coop_players(games, ranking).values(), key=lambda row: (*value(row), row.user_id))
     return shared_ranks(rows, key=value)
 
 

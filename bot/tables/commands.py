@@ -19,7 +19,7 @@ from bot.tables.registry import GameCatalog, PlayCommand
 
 
 def area(key: str) -> str:
-    """A game's catalog area: its key with `-` as `_` (`the_game`)."""
+    """A game's catalog area: its key with `-` as `_` (key `card-race`, area `card_race`)."""
     return key.replace("-", "_")
 
 

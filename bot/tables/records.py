@@ -14,6 +14,7 @@ accepted action is applied exactly once.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -364,26 +365,55 @@ async def _write_seats(conn: Transaction, game: Game) -> None:
         return
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
     game.stored_seating = seating
-    await conn.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, name, autopilot, stand_in, timeouts, "
-        "version, fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                game.id,
-                seat.seat,
-                seat.user_id,
-                seat.name,
-                int(seat.autopilot),
-                int(seat.stand_in),
-                seat.timeouts,
-                seat.version,
-                seat.fingerprint,
-                seat.deadline,
-                int(seat.reminded),
+    await conn.executemany(_INSERT_SEAT, _seat_rows(game))
+
+
+_INSERT_SEAT = (
+    "INSERT INTO seats (game_id, seat, user_id, name, autopilot, stand_in, timeouts, "
+    "version, fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _seat_rows(game: Game) -> list[tuple[Any, ...]]:
+    return [
+        (
+            game.id,
+            seat.seat,
+            seat.user_id,
+            seat.name,
+            int(seat.autopilot),
+            int(seat.stand_in),
+            seat.timeouts,
+            seat.version,
+            seat.fingerprint,
+            seat.deadline,
+            int(seat.reminded),
+        )
+        for seat in game.seats
+    ]
+
+
+async def insert_games(db: Database, games: Sequence[Game]) -> None:
+    """Many new games with their seats in one transaction and two statements, for tools that
+    fill a database (the load benchmark copies thousands of games): each game gets the next id
+    after the highest stored one, and PostgreSQL's id sequence is moved past them so that games
+    opened afterwards do not collide."""
+    async with db.transaction() as conn:
+        highest = await conn.fetchone("SELECT COALESCE(MAX(id), 0) FROM games")
+        first = int(highest[0]) + 1 if highest else 1
+        for offset, game in enumerate(games):
+            game.id, game.revision = first + offset, 0
+            game.stored_seating = _seating(game.seats)
+        marks = ", ".join("?" for _ in range(len(_GAME_COLUMNS.split(",")) + 1))
+        await conn.executemany(
+            f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({marks})",
+            [(game.id, *_game_values(game)) for game in games],
+        )
+        await conn.executemany(_INSERT_SEAT, [row for game in games for row in _seat_rows(game)])
+        if db.backend == "postgresql":
+            await conn.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))"
             )
-            for seat in game.seats
-        ],
-    )
 
 
 async def append_action(

@@ -41,7 +41,7 @@ Strings: a game's messages go in its own catalog files, `<locales>/en/<area>.jso
 `<locales>/fr/<area>.json` in the folder its UI names as `locales` (same keys and placeholders
 in both; a test checks it), read
 with `ctx.tr("<area>.<key>", **params)`. `describe_error` looks up `<area>.error.<code>` for an
-engine's `RuleError`, where `<area>` is the key with `-` as `_` (`the_game`).
+engine's `RuleError`, where `<area>` is the key with `-` as `_` (`card-race` gives `card_race`).
 
 A complete small example is the toy game used by the tests: `tests/bot/tiny_ui.py`.
 """

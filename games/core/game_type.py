@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import enum
 import typing
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -27,6 +28,27 @@ class GameOption:
     choices: tuple[str, ...] = ()
 
 
+def _one_mode(options: Mapping[str, Any]) -> str:
+    return "standard"
+
+
+@dataclass(frozen=True)
+class TeamRanking:
+    """How the leaderboards of a cooperative game judge a team's score (lower is better, 0 a
+    total victory), so that the bot ranks any cooperative game without knowing its variants.
+
+    - `modes` are the variants that change how hard a score is, in leaderboard order: teams are
+      compared inside one player count and one mode only. Each mode is named to players by
+      `<area>.leaderboard.mode.<mode>` in the game's own catalog.
+    - `mode_of` gives the mode of a finished game's options.
+    - `excellent_below`: a score under it counts as an excellent game on the players table.
+    """
+
+    modes: tuple[str, ...] = ("standard",)
+    mode_of: Callable[[Mapping[str, Any]], str] = _one_mode
+    excellent_below: int = 0
+
+
 @dataclass(frozen=True)
 class GameType:
     """A game's identity card.
@@ -41,6 +63,7 @@ class GameType:
       Game), computer seats leave the first move to the people.
     - `simultaneous_choices`: seats that wait together each make a choice of their own (Heaven
       & Hell's secret doubles), so one seat's choice does not give the others a fresh turn time.
+    - `team_ranking` is read by the leaderboards of a cooperative game (unused otherwise).
     """
 
     key: str
@@ -52,6 +75,7 @@ class GameType:
     menu_rank: int
     computers_wait_for_people: bool = False
     simultaneous_choices: bool = False
+    team_ranking: TeamRanking = field(default_factory=TeamRanking)
 
     @property
     def options(self) -> tuple[GameOption, ...]:

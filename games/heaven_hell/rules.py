@@ -38,8 +38,6 @@ from games.heaven_hell.cards import (
 )
 from games.heaven_hell.config import (
     HAND_SIZE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     ROW_LIMIT,
     SIDE_LIMIT,
     HeavenHellConfig,
@@ -136,9 +134,8 @@ def legal_actions(state: HeavenHellState, seat: int) -> list[AnyAction]:
 def new_game(
     config: HeavenHellConfig, players: int, seed: int
 ) -> tuple[HeavenHellState, list[AnyEvent]]:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError("invalid_player_count", players=players, minimum=MIN_PLAYERS,
-                        maximum=MAX_PLAYERS)
+    """The player count is checked by the engine (games/core/base.py), under one error code for
+    every game."""
     state = HeavenHellState(
         config=config,
         players=players,

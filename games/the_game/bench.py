@@ -16,7 +16,7 @@ import time
 from games.core.engine import Policy
 from games.core.seeding import policy_rng
 from games.core.simulate import play_out
-from games.the_game import ENGINE
+from games.the_game import ENGINE, rules
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
 from games.the_game.policies import POLICIES, make_policy
 from games.the_game.state import TheGameState
@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
         left = state.cards_left
         left_total += left
         wins += left == 0
-        excellent += left < 10
+        excellent += left < rules.EXCELLENT_BELOW
         if (index + 1) % progress_every == 0:
             print(
                 f"{index + 1}/{args.games} games, win rate {wins / (index + 1):.3f}",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from games.core.base import BaseEngine
 from games.core.engine import Policy
-from games.core.game_type import GameType
+from games.core.game_type import GameType, TeamRanking
 from games.core.result import GameResult
 from games.the_game import rules
 from games.the_game.actions import ACTION_ADAPTER, Action
@@ -19,6 +19,15 @@ from games.the_game.events import TheGameEvent, TurnEnded
 from games.the_game.policies import POLICIES
 from games.the_game.state import TheGameState
 from games.the_game.view import TheGameView, make_view
+
+MODES = ("standard", "smaller_hands", "expert", "expert_smaller_hands")
+"""The variants that change how hard a result is, in leaderboard order."""
+
+
+def mode_of(options: Mapping[str, Any]) -> str:
+    expert, smaller = bool(options.get("expert")), bool(options.get("smaller_hands"))
+    return MODES[2 * expert + smaller]
+
 
 GAME_TYPE = GameType(
     key="the-game",
@@ -29,6 +38,7 @@ GAME_TYPE = GameType(
     default_policy="heuristic",
     menu_rank=1,
     computers_wait_for_people=True,
+    team_ranking=TeamRanking(MODES, mode_of, rules.EXCELLENT_BELOW),
 )
 
 

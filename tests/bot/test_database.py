@@ -127,7 +127,7 @@ def test_the_bot_reaches_sqlite_through_aiosqlite_only() -> None:
     root = Path(__file__).resolve().parents[2]
     direct = [
         str(path.relative_to(root))
-        for package in ("bot", "cogs", "playground")
+        for package in ("bot", "cogs", "playground", "loadbench")
         for path in (root / package).rglob("*.py")
         if "sqlite3.connect(" in path.read_text(encoding="utf-8")
     ]

@@ -10,7 +10,16 @@ import pytest
 import pytest_asyncio
 
 from bot.db import Database, open_database
-from bot.tables.records import Game, GameStatus, ShardFilter, insert_game, running_wakeups
+from bot.tables.records import (
+    Game,
+    GameStatus,
+    Seat,
+    ShardFilter,
+    insert_game,
+    insert_games,
+    load_games,
+    running_wakeups,
+)
 
 pytestmark = pytest.mark.both_backends
 
@@ -85,3 +94,26 @@ async def test_a_game_whose_table_is_in_doubt_is_looked_at_at_once(db: Database)
         (posting.id, None),
         (shown.id, 1003.0),
     ]
+
+
+async def test_games_inserted_in_bulk_get_fresh_ids_and_later_games_do_not_collide(
+    db: Database,
+) -> None:
+    """The load benchmark fills a database this way before timing recovery: ids follow the
+    highest stored one (on PostgreSQL the id sequence moves past them too)."""
+    async with db.transaction() as conn:
+        first = game(0, 0, GameStatus.RUNNING)
+        await insert_game(conn, first)
+    copies = [game(number, 0, GameStatus.RUNNING) for number in range(1, 4)]
+    for copy in copies:
+        copy.seats = [Seat(seat=0, user_id=copy.place_id), Seat(seat=1, user_id=None)]
+    await insert_games(db, copies)
+    assert [copy.id for copy in copies] == [first.id + 1, first.id + 2, first.id + 3]
+    loaded = await load_games(db, [copy.id for copy in copies])
+    assert [(g.place_id, [s.user_id for s in g.seats]) for g in loaded] == [
+        (number, [number, None]) for number in range(1, 4)
+    ]
+    async with db.transaction() as conn:
+        later = game(9, 0, GameStatus.RUNNING)
+        await insert_game(conn, later)
+    assert later.id > copies[-1].id

@@ -2,31 +2,93 @@
 on the tests' tiny engine, which lives outside `games/`: a new game is held to it by being
 registered.
 
-Each game is played out by random computer players, checking along the way that `apply` never
-changes the state it is given, that the spectator view hides hands and the draw pile, that a
-state survives JSON, and at the end that the log replays to the same state and that the finished
-game waits on nobody."""
+Every game here is played by one loop (`play`), which checks at each move that `apply` never
+changes the state it is given. On top of it:
+
+- random play at the smallest table, with default options, always ends; along the way the
+  spectator view hides hands and the draw pile and a state survives JSON; at the end the log
+  replays to the same state and the finished game waits on nobody;
+- at positions reached by play, an action outside a seat's legal list is refused with a
+  RuleError and changes nothing, whatever the hand. The actions probed are near misses of legal
+  ones, which is where a rule is forgotten: a legal action with one value changed (another card,
+  target, seat, pile or colour, or a value out of range), with a list entry dropped or repeated,
+  or a legal action of one seat played by another (out-of-range seats included). That play
+  mixes random legal moves with the engines' own computer players, which reach the late
+  positions (levels laid down, cards kept between rounds) that random play seldom does, with
+  options drawn at random. A position is probed when it offers a kind of move this game has not
+  offered yet, and every `PROBE_EVERY` moves.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator
+from enum import Enum
+from typing import Any, cast
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from games.core.engine import Engine
+from games.core.errors import RuleError
 from games.core.registry import available_engines
 from games.core.seeding import policy_rng
+from games.level8.actions import DisplayLevel
+from games.level8.groups import build_group
+from games.level8.levels import requirements
+from games.level8.state import GameState, Phase
 from tests.bot.tiny_engine import TINY_ENGINE
 
-ENGINES: dict[str, Engine] = {**available_engines(), TINY_ENGINE.key: TINY_ENGINE}
+ENGINES: dict[str, Engine] = {**available_engines(), TINY_ENGINE.key: cast(Engine, TINY_ENGINE)}
+PROBED_GAMES = 3
+PROBED_STEPS = 1500
+PROBE_EVERY = 40
+ACTIONS_PROBED = 3
+MUTATIONS_PER_ACTION = 4
+PLAYERS = ("baseline", "heuristic")
+"""The policy that plays most probed moves: the first of these an engine has."""
+PLAYED_BY_POLICY = 0.8
+FAR_OUT = 10**6
+
+Path = tuple[str | int, ...]
+Log = list[tuple[int, BaseModel]]
+Chooser = Callable[[BaseModel, int, list[BaseModel]], BaseModel]
 
 
-class RandomChoice:
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        return rng.choice(list(legal))
+def play(
+    engine: Engine,
+    state: BaseModel,
+    rng: random.Random,
+    choose: Chooser,
+    visit: Callable[[BaseModel, int], None],
+    steps: int | None = None,
+    guard_input: bool = True,
+) -> tuple[BaseModel, Log]:
+    """Play from `state` until nobody is to act (or `steps` moves), a waiting seat drawn by
+    `rng` choosing with `choose(state, seat, legal)`; `visit(state, step)` sees every position
+    before its move. `guard_input` checks that `apply` left its input alone (the probed games,
+    which check the same of every refused action, skip it on legal moves to stay fast).
+    Returns the last state and the action log."""
+    log: Log = []
+    step = 0
+    while steps is None or step < steps:
+        visit(state, step)
+        waiting = engine.to_act(state)
+        if not waiting:
+            break
+        seat = rng.choice(waiting)
+        action = choose(state, seat, engine.legal_actions(state, seat))
+        before = state.model_dump_json() if guard_input else ""
+        new, _events = engine.apply(state, seat, action)
+        if guard_input:
+            assert state.model_dump_json() == before, "apply changed the state it was given"
+        log.append((seat, action))
+        state = new
+        step += 1
+    return state, log
+
+
+# ------------------------------------------------------------------ random play
 
 
 def secrets_shown(view: dict[str, Any]) -> list[str]:
@@ -44,33 +106,28 @@ def _keys(data: Any) -> list[str]:
     return []
 
 
-def played_out(
-    engine: Engine, players: int, seed: int
-) -> tuple[BaseModel, list[tuple[int, BaseModel]]]:
-    """A random game, checking each state on the way; the final state and the action log."""
-    state = engine.new_game(engine.config_model(), players, seed)
-    rng = policy_rng(seed)
-    log: list[tuple[int, BaseModel]] = []
-    while waiting := engine.to_act(state):
+def checked(engine: Engine) -> Callable[[BaseModel, int], None]:
+    """What every position of an unfinished game must satisfy."""
+
+    def visit(state: BaseModel, step: int) -> None:
+        if not engine.to_act(state):
+            return
         assert engine.result(state) is None
         assert secrets_shown(engine.view(state, None).model_dump(mode="json")) == []
         assert engine.load_state(state.model_dump_json()) == state
-        seat = rng.choice(waiting)
-        legal = engine.legal_actions(state, seat)
-        action = RandomChoice().choose(engine.view(state, seat), legal, rng)
-        before = state.model_dump_json()
-        new, _events = engine.apply(state, seat, action)
-        assert state.model_dump_json() == before, "apply changed the state it was given"
-        log.append((seat, action))
-        state = new
-    return state, log
+
+    return visit
 
 
-@pytest.mark.parametrize("key", list(ENGINES))
+@pytest.mark.parametrize("key", sorted(ENGINES))
 def test_random_play_ends_and_replays_from_its_log(key: str) -> None:
     engine = ENGINES[key]
     players, seed = engine.min_players, 1
-    final, log = played_out(engine, players, seed)
+    rng = policy_rng(seed)
+    start = engine.new_game(engine.config_model(), players, seed)
+    final, log = play(
+        engine, start, rng, lambda state, seat, legal: rng.choice(legal), checked(engine)
+    )
     result = engine.result(final)
     assert result is not None and len(result.seats) == players
     assert engine.to_act(final) == [], "a finished game waits on nobody"
@@ -88,3 +145,202 @@ def test_every_game_declares_its_type() -> None:
         assert 1 <= game.min_players <= game.max_players
         assert game.default_policy in engine.policy_names()
         assert {option.name for option in game.options} == set(game.config_model.model_fields)
+
+
+# ------------------------------------------------------------------ illegal actions
+
+
+def valid_level8_display(state: BaseModel, seat: int, action: BaseModel) -> bool:
+    """Level 8 lists one display, the finder's, and accepts any other valid one (its
+    `legal_actions` says so): a display of the seat's own cards, each group made to its level's
+    requirement, leaving a card to end the turn with."""
+    if (
+        not isinstance(state, GameState)
+        or not isinstance(action, DisplayLevel)
+        or state.phase is not Phase.PLAY
+        or seat != state.current
+    ):
+        return False
+    player = state.players[seat]
+    needed = requirements(state.config.side, player.level)
+    cards = [placed.card for group in action.groups for placed in group]
+    if (
+        player.displayed
+        or len(action.groups) != len(needed)
+        or len(set(cards)) != len(cards)
+        or not set(cards) < set(player.hand)
+    ):
+        return False
+    try:
+        for requirement, group in zip(needed, action.groups, strict=True):
+            build_group(requirement, group)
+    except RuleError:
+        return False
+    return True
+
+
+LISTED_BY_EXAMPLE: dict[str, Callable[[BaseModel, int, BaseModel], bool]] = {
+    "level8": valid_level8_display,
+}
+"""Engines whose legal list gives one example of an open-ended action, with what else they
+accept."""
+
+
+def random_config(engine: Engine, rng: random.Random) -> BaseModel:
+    """The defaults, with every yes/no and every choice among named options drawn at random
+    (Level 8's hard side and decks, The Game's expert mode...)."""
+    chosen: dict[str, Any] = {}
+    for name, field in engine.config_model.model_fields.items():
+        kind = field.annotation
+        if kind is bool:
+            chosen[name] = rng.random() < 0.5
+        elif isinstance(kind, type) and issubclass(kind, Enum):
+            chosen[name] = rng.choice(list(kind))
+    return engine.config_model(**chosen)
+
+
+def leaves(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every value of an action's JSON form but its `kind`, with where it sits."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key != "kind":
+                yield from leaves(value, (*path, key))
+    elif isinstance(data, list):
+        yield path, data
+        for index, value in enumerate(data):
+            yield from leaves(value, (*path, index))
+    else:
+        yield path, data
+
+
+def field_name(path: Path) -> str:
+    return next((str(step) for step in reversed(path) if isinstance(step, str)), "")
+
+
+def replaced(data: Any, path: Path, value: Any) -> Any:
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        return {**data, str(head): replaced(data[str(head)], rest, value)}
+    copy = list(data)
+    copy[int(head)] = replaced(copy[int(head)], rest, value)
+    return copy
+
+
+def seen_values(actions: list[BaseModel]) -> dict[str, list[Any]]:
+    """The values each field takes among legal actions: "another card", "another target"."""
+    seen: dict[str, list[Any]] = {}
+    for action in actions:
+        for path, value in leaves(action.model_dump(mode="json")):
+            if not isinstance(value, list) and value not in seen.setdefault(field_name(path), []):
+                seen[field_name(path)].append(value)
+    return seen
+
+
+def near_misses(
+    data: dict[str, Any], seen: dict[str, list[Any]], players: int, rng: random.Random
+) -> list[dict[str, Any]]:
+    """One value of a legal action changed, or one list entry dropped or repeated."""
+    found: list[dict[str, Any]] = []
+    for path, value in leaves(data):
+        if isinstance(value, list):
+            found += [replaced(data, path, value[:i] + value[i + 1 :]) for i in range(len(value))]
+            found += [replaced(data, path, [*value, entry]) for entry in value[:1]]
+            continue
+        others = [other for other in seen.get(field_name(path), []) if other != value]
+        if isinstance(value, int) and not isinstance(value, bool):
+            others += [value - 1, value + 1, -1, players, FAR_OUT]
+        elif value is None:
+            others += [0, -1, FAR_OUT]
+        else:
+            others.append(None)
+        found += [replaced(data, path, other) for other in others]
+    return rng.sample(found, min(MUTATIONS_PER_ACTION, len(found)))
+
+
+def parsed(engine: Engine, data: dict[str, Any]) -> BaseModel | None:
+    """The action, or None when it cannot even be written (refused before any rule)."""
+    try:
+        return engine.parse_action(data)
+    except (ValidationError, RuleError):
+        return None
+
+
+def probes(
+    engine: Engine, legal: dict[int, list[BaseModel]], players: int, rng: random.Random
+) -> Iterator[tuple[int, BaseModel]]:
+    """Near misses of some legal actions for the seat they are legal for, and the actions
+    themselves for every other seat."""
+    seen = seen_values([action for actions in legal.values() for action in actions])
+    for seat, actions in legal.items():
+        for action in rng.sample(actions, min(ACTIONS_PROBED, len(actions))):
+            for miss in near_misses(action.model_dump(mode="json"), seen, players, rng):
+                written = parsed(engine, miss)
+                if written is not None:
+                    yield seat, written
+            yield from ((other, action) for other in legal if other != seat)
+
+
+def probe(engine: Engine, state: BaseModel, players: int, rng: random.Random) -> int:
+    """Plays near misses of the legal actions at `state`; returns how many were refused."""
+    legal = {seat: engine.legal_actions(state, seat) for seat in range(-1, players + 1)}
+    listed = {seat: {a.model_dump_json() for a in actions} for seat, actions in legal.items()}
+    before = state.model_dump_json()
+    accepts_too = LISTED_BY_EXAMPLE.get(engine.key)
+    refused = 0
+    for seat, action in probes(engine, legal, players, rng):
+        if action.model_dump_json() in listed[seat]:
+            continue
+        try:
+            engine.apply(state, seat, action)
+        except RuleError:
+            assert state.model_dump_json() == before, (engine.key, seat, action)
+            refused += 1
+            continue
+        assert accepts_too is not None and accepts_too(state, seat, action), (
+            f"{engine.key}: seat {seat} may play {action!r}, not among its legal actions "
+            f"({len(legal[seat])}, the first: {legal[seat][:5]!r})"
+        )
+    return refused
+
+
+def kinds_of_moves(engine: Engine, state: BaseModel) -> frozenset[str]:
+    """What the waiting seats may do, by kind of action: a position worth probing is one whose
+    kinds this game has not shown yet (the first keep, the first lay-off, the game's end)."""
+    return frozenset(
+        type(action).__name__
+        for seat in engine.to_act(state)
+        for action in engine.legal_actions(state, seat)
+    )
+
+
+def probed_game(engine: Engine, game: int, player: str | None) -> int:
+    """One game played mostly by `player`, probed on the way; how many actions were refused."""
+    rng = random.Random(f"{engine.key}/{game}")
+    players = rng.randint(engine.min_players, engine.max_players)
+    shown: set[frozenset[str]] = set()
+    refused = 0
+
+    def visit(state: BaseModel, step: int) -> None:
+        nonlocal refused
+        kinds = kinds_of_moves(engine, state)
+        if kinds not in shown or step % PROBE_EVERY == 0:
+            shown.add(kinds)
+            refused += probe(engine, state, players, rng)
+
+    def choose(state: BaseModel, seat: int, legal: list[BaseModel]) -> BaseModel:
+        if player is not None and rng.random() < PLAYED_BY_POLICY:
+            return engine.policy(player).choose(engine.view(state, seat), legal, rng)
+        return rng.choice(legal)
+
+    start = engine.new_game(random_config(engine, rng), players, game)
+    play(engine, start, rng, choose, visit, PROBED_STEPS, guard_input=False)
+    return refused
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_actions_outside_the_legal_list_are_refused_and_change_nothing(key: str) -> None:
+    engine = ENGINES[key]
+    player = next((name for name in PLAYERS if name in engine.policy_names()), None)
+    assert sum(probed_game(engine, game, player) for game in range(PROBED_GAMES)) > 100

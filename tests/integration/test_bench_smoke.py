@@ -1,4 +1,4 @@
-"""`python -m bot.bench` runs end to end with tiny numbers on both backends and reports every
+"""`python -m loadbench` runs end to end with tiny numbers on both backends and reports every
 figure, with nothing lost or applied twice (the benchmark itself is not a test: see README)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from tests.support.postgres import PostgresServer
 
 
 def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServer) -> None:
-    command = [sys.executable, "-m", "bot.bench", "--games", "5", "--interactions", "20"]
+    command = [sys.executable, "-m", "loadbench", "--games", "5", "--interactions", "20"]
     command += ["--recover", "50", "--database-url", postgres_server.new_schema()]
     done = subprocess.run(
         command,

@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.tables.ui import ActionButton, Choice, GameUI, HandContext, HandPanel, Panel, TableContext
 from games.core.errors import RuleError
-from games.core.game_type import GameType
+from games.core.game_type import GameType, TeamRanking
 from games.core.result import GameResult, SeatResult
+from games.the_game.engine import GAME_TYPE as THE_GAME_TYPE
 from tests.support.catalogs import game_locales
 
 HIGHEST_PICK = 20
@@ -52,7 +53,9 @@ class PickEngine:
     max_players = 6
     config_model: type[BaseModel] = PickConfig
 
-    def __init__(self, key: str, cooperative: bool) -> None:
+    def __init__(
+        self, key: str, cooperative: bool, team_ranking: TeamRanking | None = None
+    ) -> None:
         self.key = key
         self.cooperative = cooperative
         self.game_type = GameType(
@@ -63,6 +66,7 @@ class PickEngine:
             config_model=PickConfig,
             default_policy="fixed",
             menu_rank=0 if cooperative else 1,
+            team_ranking=team_ranking or TeamRanking(),
         )
 
     def new_game(self, config: BaseModel, players: int, seed: int) -> BaseModel:
@@ -157,7 +161,7 @@ class PickUI(GameUI):
 
 
 LEVEL8 = PickEngine("level8", cooperative=False)
-THE_GAME = PickEngine("the-game", cooperative=True)
+THE_GAME = PickEngine("the-game", cooperative=True, team_ranking=THE_GAME_TYPE.team_ranking)
 
 
 class CoopPickUI(PickUI):

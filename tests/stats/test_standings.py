@@ -12,16 +12,20 @@ from bot.stats.periods import Period, period_start
 from bot.stats.rating import replay_ratings
 from bot.stats.render import rating_line, team_line, unranked_lines
 from bot.stats.standings import (
-    Mode,
     Ranked,
     RatedPlayer,
     competitive_board,
-    mode_of,
     paginate,
     shared_ranks,
     team_board,
     unranked_players,
 )
+from bot.tables.commands import area
+from games.core.registry import available_engines
+from games.the_game.engine import GAME_TYPE, mode_of
+from tests.support.catalogs import full_catalog
+
+RANKING = GAME_TYPE.team_ranking
 
 
 def game(
@@ -107,16 +111,16 @@ def test_the_game_keeps_each_teams_best_result_per_category() -> None:
         coop(5, [5], 4, computers=1),
         coop(6, [1, 2, 3], 12, smaller_hands=True),
     ]
-    board = team_board(games)
-    assert [(e.rank, e.row.players, e.row.mode, e.row.cards_left) for e in board] == [
-        (1, 2, Mode.STANDARD, 0),
-        (2, 2, Mode.STANDARD, 4),
-        (2, 2, Mode.STANDARD, 4),
-        (1, 2, Mode.EXPERT, 4),
-        (1, 3, Mode.SMALLER_HANDS, 12),
+    board = team_board(games, RANKING)
+    assert [(e.rank, e.row.players, e.row.mode, e.row.score) for e in board] == [
+        (1, 2, "standard", 0),
+        (2, 2, "standard", 4),
+        (2, 2, "standard", 4),
+        (1, 2, "expert", 4),
+        (1, 3, "smaller_hands", 12),
     ]
     assert [e.row.with_computers for e in board] == [False, False, True, False, False]
-    assert mode_of({"expert": True, "smaller_hands": True}) is Mode.EXPERT_SMALLER_HANDS
+    assert mode_of({"expert": True, "smaller_hands": True}) == "expert_smaller_hands"
 
 
 def test_rows_speak_french() -> None:
@@ -125,8 +129,8 @@ def test_rows_speak_french() -> None:
     assert rating_line(Ranked(2, row), tr) == (
         "**2.** <@7> — **12,5** · 4 parties · 3 victoires (75\u00a0%) 🤖"
     )
-    team = team_board([coop(1, [7, 8], 0)])[0]
-    assert team_line(team, tr) == "**1.** 🏆 victoire totale — <@7>, <@8> · <t:1:d>"
+    team = team_board([coop(1, [7, 8], 0)], RANKING)[0]
+    assert team_line(team, "the_game", tr) == "**1.** 🏆 victoire totale — <@7>, <@8> · <t:1:d>"
 
 
 def test_players_below_the_minimum_are_listed_with_their_games_within_one_field() -> None:
@@ -140,3 +144,15 @@ def test_players_below_the_minimum_are_listed_with_their_games_within_one_field(
     assert len(text) <= FIELD_LIMIT and 20 < len(lines) < 100
     assert lines[0] == f"<@{10**17}> — 1 partie"
     assert lines[-1] == f"… et {100 - len(lines) + 1} de plus"
+
+
+def test_every_cooperative_game_words_its_leaderboard_in_its_own_catalog() -> None:
+    """The leaderboards ask a cooperative game's catalog for its modes, score, players row and
+    statistics line (bot/stats/render.py): a game missing one would show a raw key."""
+    messages = full_catalog().messages
+    for game in (g.game_type for g in available_engines().values() if g.game_type.cooperative):
+        own = f"{area(game.key)}.leaderboard"
+        wanted = [f"{own}.mode.{mode}" for mode in game.team_ranking.modes]
+        wanted += [f"{own}.score.one", f"{own}.score.other", f"{own}.player_row", f"{own}.stats"]
+        for lang in ("en", "fr"):
+            assert [key for key in wanted if key not in messages[lang]] == [], (game.key, lang)

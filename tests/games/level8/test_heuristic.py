@@ -23,7 +23,7 @@ from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.finder import missing_cards
 from games.level8.groups import Group
 from games.level8.levels import LEVELS, GroupKind
-from games.level8.policies.heuristic import fast_missing
+from games.level8.policies.card_counting import fast_missing
 from games.level8.state import GameState, Phase
 from tests.games.level8.helpers import (
     BLUE,

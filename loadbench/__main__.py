@@ -1,9 +1,9 @@
-"""`python -m bot.bench`: the bot's own load benchmark, on SQLite and on PostgreSQL.
+"""`python -m loadbench`: the bot's own load benchmark, on SQLite and on PostgreSQL.
 
 It runs the real bot (every cog, the real engines) against SimCord, a simulated Discord in this
 process (the `dev` extra), with N live games, all opened, joined and started on Discord through
 slash commands and clicks: solo games with computers, games of several people, and people with
-computers, in all three games. Then a stream of interactions arrives, ACTING members at once:
+computers, in every registered game. Then a stream of interactions arrives, ACTING members at once:
 members open their hand and click its controls (choosing cards, placing them, ending turns),
 including clicks out of turn and out of date, as players do; computers answer as they would.
 
@@ -52,14 +52,22 @@ TARGETS = {
     "recover_100000_s": 10.0,
 }
 
-MIXES: tuple[tuple[str, int, int], ...] = (
-    ("the-game", 1, 2),  # solo with computers
-    ("the-game", 3, 0),  # several people
-    ("level8", 2, 1),  # people and a computer
-    ("level8", 3, 0),  # several people
-    ("heaven-hell", 2, 1),  # people and a computer, secret doubles at each round's end
-)
-"""(game, people, computers) in turn for the games opened."""
+TABLE_SEATS = 3
+"""Every table opened has three seats, which every game accepts."""
+
+
+def mixes() -> list[tuple[str, int, int]]:
+    """(game, people, computers) in turn for the games opened: for each registered game in menu
+    order, people with computers (one person alone where the game can be played solo, else two)
+    and a table of people only."""
+    from games.core.registry import available_engines
+
+    found: list[tuple[str, int, int]] = []
+    for key, engine in available_engines().items():
+        people = 1 if engine.min_players == 1 else 2
+        found += [(key, people, TABLE_SEATS - people), (key, TABLE_SEATS, 0)]
+    return found
+
 
 GAMES_PER_GUILD = 50
 
@@ -275,11 +283,12 @@ async def bot_bytes_per_game(
 async def open_games(env: Any, count: int, rng: random.Random, start: int = 0) -> list[LiveGame]:
     games: list[LiveGame] = []
     guild = None
+    tables = mixes()
     for number in range(start, start + count):
         if guild is None or number % GAMES_PER_GUILD == 0:
             guild = env.create_guild()
         assert guild is not None
-        key, people, computers = MIXES[number % len(MIXES)]
+        key, people, computers = tables[number % len(tables)]
         channel = guild.create_text_channel(f"table-{number}")
         members = [guild.add_member(env.create_user(f"p{number}-{i}")) for i in range(people)]
         host = members[0]
@@ -403,58 +412,42 @@ async def seed_unfinished(bot: Any, count: int, rng: random.Random) -> None:
     No timer falls due inside SimCord's settle window: SimCord waits in real time for a sleep
     that ends within the window, so a restarted bot whose first deadline came a minute later
     held the next click for that minute (most of the smoke test's time)."""
-    from bot.clock import now
+    from dataclasses import replace
 
-    templates = await bot.db.fetchall(
-        "SELECT * FROM games WHERE status = 'running' AND state IS NOT NULL LIMIT 50"
+    from bot.clock import now
+    from bot.tables.records import insert_games, load_games
+
+    running = await bot.db.fetchall(
+        "SELECT id FROM games WHERE status = 'running' AND state IS NOT NULL LIMIT 50"
     )
+    templates = await load_games(bot.db, [int(row["id"]) for row in running])
     if not templates:
         raise RuntimeError("no running game to copy")
-    seats_of: dict[int, list[Any]] = {}
-    for template in templates:
-        seats_of[int(template["id"])] = await bot.db.fetchall(
-            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (template["id"],)
-        )
-    columns = [
-        "guild_id", "channel_id", "place_id", "game_key", "options", "config", "seed", "status",
-        "host_id", "turn_seconds", "state", "action_count", "created_at", "started_at",
-        "table_message_id", "table_posted_at", "wake_at",
-    ]  # fmt: skip
-    seat_columns = ["seat", "user_id", "name", "version", "fingerprint", "deadline"]
     moment = now()
     batch = 5000
     base = 10**15
     for start in range(0, count, batch):
-        size = min(batch, count - start)
-        async with bot.db.transaction() as conn:
-            first = await conn.fetchone("SELECT COALESCE(MAX(id), 0) FROM games")
-            next_id = int(first[0]) + 1 if first else 1
-            game_rows, seat_rows = [], []
-            for offset in range(size):
-                template = templates[(start + offset) % len(templates)]
-                place = base + start + offset
-                values = [template[column] for column in columns]
-                values[0] = ((10**11 + start + offset) << 22) | 1  # a guild of its own
-                values[1] = values[2] = place
-                values[-1] = moment + rng.uniform(SETTLE_SECONDS + 60, 3600)
-                game_rows.append((next_id + offset, *values, 0))
-                for seat in seats_of[int(template["id"])]:
-                    seat_rows.append((next_id + offset, *[seat[column] for column in seat_columns]))
-            marks = ", ".join("?" for _ in range(len(columns) + 2))
-            await conn.executemany(
-                f"INSERT INTO games (id, {', '.join(columns)}, revision) VALUES ({marks})",
-                game_rows,
+        copies = []
+        for number in range(start, min(start + batch, count)):
+            template = templates[number % len(templates)]
+            place = base + number
+            copies.append(
+                replace(
+                    template,
+                    guild_id=((10**11 + number) << 22) | 1,  # a guild of its own
+                    channel_id=place,
+                    place_id=place,
+                    thread_id=None,
+                    lobby_message_id=None,
+                    table_posting_since=None,
+                    wake_at=moment + rng.uniform(SETTLE_SECONDS + 60, 3600),
+                    seats=[
+                        replace(seat, autopilot=False, stand_in=False, timeouts=0, reminded=False)
+                        for seat in template.seats
+                    ],
+                )
             )
-            seat_marks = ", ".join("?" for _ in range(len(seat_columns) + 1))
-            await conn.executemany(
-                f"INSERT INTO seats (game_id, {', '.join(seat_columns)}) VALUES ({seat_marks})",
-                seat_rows,
-            )
-    if bot.db.backend == "postgresql":
-        async with bot.db.transaction() as conn:
-            await conn.execute(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))"
-            )
+        await insert_games(bot.db, copies)
 
 
 async def recover_alone(settings: Any) -> dict[str, Any]:
@@ -592,7 +585,7 @@ def summary(seconds: Sequence[float]) -> dict[str, float]:
 
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m loadbench", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="live games (default 2000)")
     parser.add_argument("--acting", type=int, default=8, help="members acting at once (8)")
     parser.add_argument("--interactions", type=int, default=4000, help="clicks in the stream")
