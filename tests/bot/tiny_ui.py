@@ -26,16 +26,15 @@ from games.core.errors import RuleError
 from tests.bot.tiny_engine import Hint, Pass, Play, Played, TinyView
 
 
-class TinyUI(GameUI):
+class TinyUI(GameUI[TinyView]):
     """The tiny game under its own key: `/play tiny` opens it, `/rules` and `/leaderboard`
     offer it, all from its own message catalogs (`tiny_locales/`)."""
 
     key = "tiny"
     locales = Path(__file__).parent / "tiny_locales"
 
-    def render_table(self, ctx: TableContext) -> Panel:
+    def render_table(self, ctx: TableContext[TinyView]) -> Panel:
         view = ctx.view
-        assert isinstance(view, TinyView)
         scores = ", ".join(f"{ctx.seats[i].name}={score}" for i, score in enumerate(view.scores))
         played = [
             f"{ctx.seats[e.seat].name} played {e.card}" for e in ctx.events if isinstance(e, Played)
@@ -43,9 +42,9 @@ class TinyUI(GameUI):
         embed = discord.Embed(title="Tiny", description=f"scores: {scores}")
         return Panel(content="\n".join(played) or None, embeds=[embed])
 
-    def render_hand(self, ctx: HandContext) -> HandPanel:
+    def render_hand(self, ctx: HandContext[TinyView]) -> HandPanel:
         view = ctx.view
-        assert isinstance(view, TinyView) and view.hand is not None
+        assert view.hand is not None
         plays = [action.card for action in ctx.legal if isinstance(action, Play)]
         controls: list[Control] = [
             ActionButton(label=f"Play {card}", payload=f"p{card}") for card in plays
@@ -64,7 +63,7 @@ class TinyUI(GameUI):
         state = f" [{ctx.ui_state}]" if ctx.ui_state else ""
         return HandPanel(content=f"hand: {' '.join(map(str, view.hand))}{state}", controls=controls)
 
-    def choose(self, ctx: HandContext, payload: str, values: Sequence[str]) -> Choice:
+    def choose(self, ctx: HandContext[TinyView], payload: str, values: Sequence[str]) -> Choice:
         if payload == "pick":
             return Choice(ui_state=f"picked {values[0]}")
         if payload == "pass":

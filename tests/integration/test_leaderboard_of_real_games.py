@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import simcord
 
 from bot.settings import Settings
+from tests.bot.stats.helpers import field_value, footer, leaderboard, own_place, rows
 from tests.bot.the_game.driver import start
-from tests.stats.helpers import field_value, footer, leaderboard, own_place, rows
 
 
 @dataclass

@@ -9,8 +9,8 @@ import simcord
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.bot.level8.driver import start
-from tests.stats.helpers import embed_of, field_value, leaderboard, rows
-from tests.stats.test_competitive_board import admin_of
+from tests.bot.stats.helpers import embed_of, field_value, leaderboard, rows
+from tests.bot.stats.test_competitive_board import admin_of
 from tests.support.messages import fields
 from tests.support.table_driver import logged_actions
 

@@ -8,7 +8,7 @@ import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import button_labels, query
-from tests.stats.helpers import embed_of, leaderboard, play, rows
+from tests.bot.stats.helpers import embed_of, leaderboard, play, rows
 
 
 async def test_forget_me_needs_the_askers_confirmation_and_erases_everything(

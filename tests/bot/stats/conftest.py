@@ -9,7 +9,7 @@ import pytest
 from bot.app import CardTableBot
 from cogs.level8.play import play_command as level8_play
 from cogs.the_game.play import play_command as the_game_play
-from tests.stats.pick_engine import LEVEL8, THE_GAME, CoopPickUI, PickUI
+from tests.bot.stats.pick_engine import LEVEL8, THE_GAME, CoopPickUI, PickUI
 from tests.support.bots import (
     CORE_EXTENSIONS,
     BotFactory,

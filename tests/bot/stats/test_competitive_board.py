@@ -8,7 +8,15 @@ import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import query
-from tests.stats.helpers import embed_of, field_value, footer, leaderboard, own_place, play, rows
+from tests.bot.stats.helpers import (
+    embed_of,
+    field_value,
+    footer,
+    leaderboard,
+    own_place,
+    play,
+    rows,
+)
 from tests.support.locale import speak_french
 
 

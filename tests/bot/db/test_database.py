@@ -124,7 +124,7 @@ async def test_sqlite_file_is_in_wal_mode_with_foreign_keys(tmp_path: Path) -> N
 def test_the_bot_reaches_sqlite_through_aiosqlite_only() -> None:
     """Every connection the bot opens is aiosqlite's, whose statements run on a thread of
     their own: a `sqlite3.connect` would run them on the event loop."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     direct = [
         str(path.relative_to(root))
         for package in ("bot", "cogs", "playground", "loadbench")

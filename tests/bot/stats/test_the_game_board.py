@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import simcord
 
-from tests.stats.helpers import embed_of, field_value, footer, leaderboard, own_place, play, rows
+from tests.bot.stats.helpers import (
+    embed_of,
+    field_value,
+    footer,
+    leaderboard,
+    own_place,
+    play,
+    rows,
+)
 
 
 async def test_best_teams_per_category_and_players_table(simcord_env: simcord.Env) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 import simcord
 
-from tests.stats.conftest import BotFactory
-from tests.stats.helpers import footer, leaderboard, own_place, play, rows
+from tests.bot.stats.conftest import BotFactory
+from tests.bot.stats.helpers import footer, leaderboard, own_place, play, rows
 
 DAY = 24 * 3600
 
