@@ -72,7 +72,14 @@ async def _connect(
     """A connection on its own thread. With `isolation_level="IMMEDIATE"` the `sqlite3` module
     begins a transaction (`BEGIN IMMEDIATE`) in the same call as the first INSERT, UPDATE or
     DELETE outside one; with None nothing begins implicitly."""
-    conn = await aiosqlite.connect(path, isolation_level=isolation_level)
+    pending = aiosqlite.connect(path, isolation_level=isolation_level)
+    # aiosqlite's worker thread is not a daemon: a connection left open (a process stopping on an
+    # error before `close`) would keep the interpreter from ever exiting. Committed work is on
+    # disk already and SQLite rolls back an unfinished transaction when the file is next opened,
+    # so the thread may die with the process. aiosqlite has no public switch for it; the thread
+    # starts when the connection is awaited, so it is marked just before.
+    pending._thread.daemon = True
+    conn = await pending
     try:
         conn.row_factory = sqlite3.Row
         common = ("foreign_keys = ON", f"busy_timeout = {WAIT_FOR_WRITER_MS}")

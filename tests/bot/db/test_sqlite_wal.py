@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,27 @@ async def test_a_commit_reaches_the_database_file_by_the_next_one_after_the_dela
     with sqlite3.connect(tmp_path / "file-only.sqlite3") as conn:
         rows = conn.execute("SELECT guild_id FROM guild_settings ORDER BY guild_id").fetchall()
     assert rows == [(1,), (2,)]
+
+
+def test_a_process_that_never_closes_its_storage_still_exits(tmp_path: Path) -> None:
+    """A bot stopping on an error before `close` must not hang: aiosqlite's worker threads
+    would otherwise keep the interpreter waiting for ever at exit."""
+    script = (
+        "import asyncio, sys\n"
+        "from pathlib import Path\n"
+        "from bot.db import open_database\n"
+        "async def main() -> None:\n"
+        "    db = await open_database(Path(sys.argv[1]))\n"
+        "    sys.modules['__main__'].kept = db\n"
+        "asyncio.run(main())\n"
+        "print('done')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "open.sqlite3")],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        cwd=Path(__file__).resolve().parents[3],
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "done"

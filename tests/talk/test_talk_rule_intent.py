@@ -11,7 +11,7 @@ from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import query
-from tests.bot.talk_stand_in import register_stand_in, start_talk_game
+from tests.talk.stand_in import register_stand_in, start_talk_game
 
 pytestmark = pytest.mark.simcord(approved_intents=discord.Intents.default())
 
