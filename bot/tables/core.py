@@ -38,7 +38,7 @@ WakeHandler = Callable[[int, Wakeup], Awaitable[None]]
 class TableCore:
     def __init__(self, host: TableHost, on_wake: WakeHandler) -> None:
         self.host = host
-        self.publisher = TablePublisher(host)
+        self.publisher = TablePublisher(host, self.lock, self.load)
         self.wakeups = Wakeups(on_wake)
         self.locks = LockTable()
 
@@ -143,6 +143,6 @@ class TableCore:
         if game.table_message_id is not None:
             tr = await self.public_texts(game)
             with self.showing(game):
-                await self.publisher.edit_table(game, view=None)
+                await self.publisher.hide_table_controls(game)
             with self.showing(game):
                 await self.publisher.post(game, tr("table.cancelled"))

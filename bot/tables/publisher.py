@@ -2,13 +2,28 @@
 
 Everything here goes through REST with ids stored in the database (partial messageables), so it
 works for games recovered after a restart and needs no cache of channels or messages.
+
+Every write to a channel goes through that channel's outbox, which keeps it within Discord's
+per-channel rate limit (`BUDGET` writes in `WINDOW` seconds of the bot's clock): past it,
+discord.py would wait for the bucket, and the table would lag further behind the game with
+each move. A write under budget goes at once; over budget it waits in the outbox, in order, and
+the outbox is flushed by a wake-up of its own (`bot.tables.wakeups`) when the window frees
+enough room. A table or lobby update that waits is replaced by a later one of the same message
+(only the newest state is worth sending), so a burst of moves ends on the latest table within a
+window, however fast the game goes.
+
+Counted as writes: message creates, edits and deletes, all three in the same channel bucket on
+Discord. Not counted: interaction answers and the live hands' edits, which go through the
+interaction's webhook, and the thread's creation, which is not a message.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,10 +35,12 @@ from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
+from bot.tables.errors import TableError
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
 from bot.tables.ui import FinishContext, SeatInfo, TableContext
+from bot.tables.wakeups import Wakeup, Wakeups
 from bot.talk_offences import game_offence_counts
 from games.core.engine import Engine
 from games.core.result import GameResult
@@ -44,6 +61,60 @@ SEARCH_LIMIT = 100
 after the moment searched from, so only a chat far busier than a game's thread could hide it."""
 
 
+BUDGET = 5
+"""Message creates, edits and deletes a channel gets in `WINDOW` seconds: Discord's per-channel
+bucket."""
+
+WINDOW = 5.0
+
+
+
+@dataclass
+class Write:
+    """A write waiting for its channel's budget. `send` gets the game, loaded afresh under its
+    lock, when `game_id` is set (a table update stores the table's id), else None. A later write
+    with the same `key` replaces this one while it waits."""
+
+    send: Callable[[Game | None], Awaitable[None]]
+    cost: int = 1
+    key: tuple[str, int] | None = None
+    game_id: int | None = None
+    must_post: bool = False
+
+
+@dataclass
+class Outbox:
+    """A channel's writes: the moments of those sent within the last `WINDOW` seconds (one per
+    write reserved), and those waiting, oldest first."""
+
+    spent: deque[float] = field(default_factory=deque)
+    waiting: list[Write] = field(default_factory=list)
+    busy: bool = False
+
+    def free(self, moment: float) -> int:
+        while self.spent and self.spent[0] <= moment - WINDOW:
+            self.spent.popleft()
+        return BUDGET - len(self.spent)
+
+    def ready_at(self, cost: int) -> float:
+        """When `cost` writes fit in the window (once enough spent ones leave it)."""
+        moment = now()
+        missing = cost - self.free(moment)
+        return moment if missing <= 0 else self.spent[missing - 1] + WINDOW
+
+    def pending(self, key: tuple[str, int]) -> Write | None:
+        return next((write for write in self.waiting if write.key == key), None)
+
+
+KEPT_EVENTS = 12
+"""Events a table update tells at most, when it replaces updates held back by the budget: the
+newest, within the table message's length."""
+
+
+GameLockFor = Callable[[int], AbstractAsyncContextManager[Any]]
+GameLoader = Callable[[int], Awaitable[Game]]
+
+
 @dataclass(frozen=True)
 class Reminder:
     """A turn reminder posted in a game's place: for `seats`, whose time ran out at `deadline`."""
@@ -54,10 +125,70 @@ class Reminder:
 
 
 class TablePublisher:
-    def __init__(self, bot: TableHost) -> None:
+    def __init__(self, bot: TableHost, lock: GameLockFor, load: GameLoader) -> None:
         self.bot = bot
+        self._lock = lock
+        self._load = load
         self._watchers: list[Callable[[int], None]] = []
         self._reminders: dict[int, list[Reminder]] = {}
+        self._outboxes: dict[int, Outbox] = {}
+        self._unshown: dict[int, list[BaseModel]] = {}
+        """By game, the events told by its table update waiting in the outbox: a later update
+        replacing it tells them too, so that no move goes untold at the table."""
+        self._flushes = Wakeups(self._flush)
+
+    def close(self) -> None:
+        """Send nothing more (the bot is closing): what waits is shown by the next change."""
+        self._flushes.close()
+
+    def holding(self) -> bool:
+        """Whether a write waits for its channel's budget (a test lets the clock run until not)."""
+        return any(outbox.waiting or outbox.busy for outbox in self._outboxes.values())
+
+    async def _write(self, channel_id: int, write: Write, game: Game | None = None) -> None:
+        """Send `write` now when the channel's budget allows and nothing waits before it (with
+        `game`, the caller's, under its lock); else queue it, replacing a waiting write of the
+        same message, and have the outbox flushed when there is room."""
+        outbox = self._outboxes.setdefault(channel_id, Outbox())
+        if write.key is not None:
+            outbox.waiting = [each for each in outbox.waiting if each.key != write.key]
+        if not outbox.waiting and not outbox.busy and outbox.free(now()) >= write.cost:
+            outbox.spent.extend([now()] * write.cost)
+            await write.send(game)
+            return
+        outbox.waiting.append(write)
+        if not outbox.busy:
+            self._flushes.arm_at(channel_id, outbox.ready_at(outbox.waiting[0].cost))
+
+    async def _flush(self, channel_id: int, wakeup: Wakeup) -> None:
+        """Send what waits in the channel's outbox, in order, as far as the budget allows."""
+        outbox = self._outboxes.get(channel_id)
+        if outbox is None or outbox.busy:
+            return
+        outbox.busy = True
+        try:
+            while outbox.waiting:
+                head = outbox.waiting[0]
+                if outbox.free(now()) < head.cost:
+                    self._flushes.arm_at(channel_id, outbox.ready_at(head.cost))
+                    return
+                outbox.waiting.pop(0)
+                outbox.spent.extend([now()] * head.cost)
+                await self._send_later(head)
+        finally:
+            outbox.busy = False
+        if not outbox.spent:
+            del self._outboxes[channel_id]
+
+    async def _send_later(self, write: Write) -> None:
+        try:
+            if write.game_id is None:
+                await write.send(None)
+                return
+            async with self._lock(write.game_id):
+                await write.send(await self._load(write.game_id))
+        except (discord.HTTPException, TableError, StaleGame):
+            log.warning("a message held back by the rate limit could not be sent", exc_info=True)
 
     def watch(self, watcher: Callable[[int], None]) -> None:
         """Have `watcher(game_id)` told of every change shown at a game's table (the live
@@ -94,7 +225,12 @@ class TablePublisher:
         tr = await self.texts(game)
         channel = self.bot.get_partial_messageable(game.channel_id)
         message = channel.get_partial_message(game.lobby_message_id)
-        await message.edit(content=None, **self.lobby_message(game, engine, tr))
+        fields = self.lobby_message(game, engine, tr)
+
+        async def edit(_: Game | None) -> None:
+            await message.edit(content=None, **fields)
+
+        await self._write(game.channel_id, Write(edit, key=("lobby", game.id)))
 
     async def show_table(
         self, running: Running, events: Sequence[BaseModel], *, ping: Sequence[int]
@@ -106,11 +242,14 @@ class TablePublisher:
         game = running.game
         self.changed(game.id)
         tr = await self.texts(game)
-        table = self._table_context(running, events, tr)
+        key = ("table", game.id)
+        waiting = self._outboxes.get(game.place_id, Outbox()).pending(key)
+        unshown = [*self._unshown.pop(game.id, []), *events][-KEPT_EVENTS:] if waiting else events
+        table = self._table_context(running, unshown, tr)
         seats, to_act, finished = table.seats, table.to_act, table.finished
         await self.retire_reminders(game, to_act)
         panel = running.ui.render_table(table)
-        notices = running.ui.render_notices(table)
+        notices = running.ui.render_notices(self._table_context(running, events, tr))
         if finished and game.outcome is not None:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr, game.game_key)
@@ -118,24 +257,52 @@ class TablePublisher:
             header = [render.turn_line(game, seats, to_act, tr)]
         content = render.framed_content(panel, header)
         view = render.table_view(game, seats, tr)
-        mentioned = [number for number in ping if seats[number].user_id is not None]
-        old = game.table_message_id
-        stale = game.table_posted_at is None or now() - game.table_posted_at > REPOST_AFTER
-        channel = self.bot.get_partial_messageable(game.place_id)
+        mentioned = any(seats[number].user_id is not None for number in ping)
         for notice in notices:
-            await channel.send(
-                content=notice.content, embeds=notice.embeds, allowed_mentions=MENTION_USERS
-            )
+            await self._send(game, content=notice.content, embeds=notice.embeds)
+        must_post = mentioned or bool(notices) or (waiting is not None and waiting.must_post)
+        self._unshown[game.id] = list(unshown)
+
+        async def show(fresh: Game | None) -> None:
+            assert fresh is not None
+            self._unshown.pop(game.id, None)
+            await self._show_table(fresh, must_post, content, panel.embeds, view)
+
+        posts = self._posts_table(game, must_post)
+        cost = 2 if posts and game.table_message_id is not None else 1
+        write = Write(show, cost, key, game.id, must_post)
+        await self._write(game.place_id, write, game)
+
+    @staticmethod
+    def _posts_table(game: Game, must_post: bool) -> bool:
+        """Whether the table is posted anew (and the old one deleted) rather than edited.
+
+        This also prices the update against the channel's budget: one write for an edit, two for
+        a post and the old table's deletion. Rare updates cost more than priced (an edit that
+        finds the table deleted posts it; a post after a crash deletes the tables left behind),
+        which Discord's bucket absorbs with a short wait."""
+        stale = game.table_posted_at is None or now() - game.table_posted_at > REPOST_AFTER
         unsure = game.table_posting_since is not None
-        if old is not None and not mentioned and not stale and not notices and not unsure:
-            if await self.edit_table(game, content=content, embeds=panel.embeds, view=view):
+        return game.table_message_id is None or must_post or stale or unsure
+
+    async def _show_table(
+        self,
+        game: Game,
+        must_post: bool,
+        content: str | None,
+        embeds: list[discord.Embed],
+        view: discord.ui.View | None,
+    ) -> None:
+        old = game.table_message_id
+        if not self._posts_table(game, must_post):
+            if await self.edit_table(game, content=content, embeds=embeds, view=view):
                 return
             old = None
         await self._post_table(
             game,
             old,
             content=content,
-            embeds=panel.embeds,
+            embeds=embeds,
             view=view or discord.utils.MISSING,
             allowed_mentions=MENTION_USERS,
         )
@@ -245,13 +412,20 @@ class TablePublisher:
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(game.id, tr("table.play_again")))
         view.stop()
-        channel = self.bot.get_partial_messageable(game.place_id)
-        await channel.send(
-            content=panel.content, embeds=panel.embeds, view=view, allowed_mentions=MENTION_USERS
-        )
+        await self._send(game, content=panel.content, embeds=panel.embeds, view=view)
+
+    async def hide_table_controls(self, game: Game) -> None:
+        """The table without its buttons (the game was cancelled)."""
+
+        async def edit(fresh: Game | None) -> None:
+            assert fresh is not None
+            await self.edit_table(fresh, view=None)
+
+        await self._write(game.place_id, Write(edit, game_id=game.id), game)
 
     async def edit_table(self, game: Game, **fields: Any) -> bool:
-        """Edit the table message; False when there is none (never posted, or deleted)."""
+        """Edit the table message, a write the caller counted; False when there is none (never
+        posted, or deleted)."""
         if game.table_message_id is None:
             return False
         channel = self.bot.get_partial_messageable(game.place_id)
@@ -264,8 +438,28 @@ class TablePublisher:
 
     async def post(self, game: Game, text: str) -> None:
         """A notice in the game's channel or thread (mentions ping)."""
+        await self._send(game, content=text)
+
+    async def _send(
+        self,
+        game: Game,
+        *,
+        view: discord.ui.View | None = None,
+        sent: Callable[[discord.Message], None] | None = None,
+        **message: Any,
+    ) -> None:
+        """A message in the game's place, in turn with its other writes; `sent` is told of the
+        message posted."""
         channel = self.bot.get_partial_messageable(game.place_id)
-        await channel.send(text, allowed_mentions=MENTION_USERS)
+
+        async def send(_: Game | None) -> None:
+            posted = await channel.send(
+                view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS, **message
+            )
+            if sent is not None:
+                sent(posted)
+
+        await self._write(game.place_id, Write(send))
 
     async def remind(
         self, game: Game, text: str, seats: Sequence[int], deadline: int, label: str
@@ -275,9 +469,12 @@ class TablePublisher:
         view = discord.ui.View(timeout=None)
         view.add_item(TurnHandButton(game.id, label))
         view.stop()
-        channel = self.bot.get_partial_messageable(game.place_id)
-        sent = await channel.send(text, view=view, allowed_mentions=MENTION_USERS)
-        self._reminders.setdefault(game.id, []).append(Reminder(sent.id, deadline, tuple(seats)))
+
+        def sent(message: discord.Message) -> None:
+            reminder = Reminder(message.id, deadline, tuple(seats))
+            self._reminders.setdefault(game.id, []).append(reminder)
+
+        await self._send(game, content=text, view=view, sent=sent)
 
     async def retire_reminders(self, game: Game, to_act: Sequence[int]) -> None:
         """Delete the reminders whose turn has passed (none of their seats still waits under
@@ -293,6 +490,14 @@ class TablePublisher:
             ):
                 kept.append(reminder)
             else:
-                await self._delete(channel, reminder.message_id, game)
+                await self._retire(channel, reminder.message_id, game)
         if kept:
             self._reminders[game.id] = kept
+
+    async def _retire(
+        self, channel: discord.PartialMessageable, message_id: int, game: Game
+    ) -> None:
+        async def delete(_: Game | None) -> None:
+            await self._delete(channel, message_id, game)
+
+        await self._write(game.place_id, Write(delete))

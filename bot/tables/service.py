@@ -52,6 +52,7 @@ class TableService:
     def close(self) -> None:
         """Stop waking games (the bot is closing; another process or a restart takes over)."""
         self.core.wakeups.close()
+        self.core.publisher.close()
         self.live_hands.close()
 
     async def _on_wake(self, game_id: int, wakeup: Wakeup) -> None:

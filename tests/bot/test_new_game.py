@@ -9,6 +9,7 @@ import simcord
 
 from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import hand_cards, start_game, table_message
+from tests.support.table_driver import drain
 
 
 @pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.leaderboard"]])
@@ -28,6 +29,7 @@ async def test_a_registered_game_is_played_ruled_and_ranked(simcord_env: simcord
         hand = (await alice.click(table_message(place), label="Show my hand")).response
         assert hand is not None
         await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
+    await drain(env)
     assert "Game over" in place.history()[-1].content
 
     board = (await alice.slash(channel, "leaderboard", game="tiny")).response

@@ -13,6 +13,7 @@ from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import start, talk_menu
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
 from tests.support.messages import enabled_buttons
+from tests.support.table_driver import drain
 
 
 def actions(settings: Settings) -> list[tuple[int, str]]:
@@ -133,7 +134,6 @@ async def test_leaving_during_your_own_turn_hands_it_to_a_computer(
     assert (0, "computer") in logged[1:], "the computer finished alice's turn"
     state = driver.state()
     assert state.current == 1 and state.turn == 1
-    assert f"▶️ Turn: <@{bob.id}>" in driver.table().content
     assert query(settings.database_path, "SELECT status, host_id FROM games") == [
         ("running", bob.id)
     ]
@@ -141,6 +141,8 @@ async def test_leaving_during_your_own_turn_hands_it_to_a_computer(
     card = next(label for label in enabled_buttons(hand) if label.isdigit())
     assert answer(await alice.click(hand, label=card)) == "You are not playing in this game."
     assert snapshot(settings.database_path) == before
+    await drain(env)
+    assert f"▶️ Turn: <@{bob.id}>" in driver.table().content
 
     del driver.players[0]
     await driver.play_to_the_end()

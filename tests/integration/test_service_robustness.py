@@ -16,6 +16,7 @@ from games.the_game.actions import PlaceCard
 from tests.bot.helpers import query
 from tests.bot.the_game.driver import start
 from tests.integration.helpers import answer
+from tests.support.table_driver import drain
 
 pytestmark = pytest.mark.both_backends
 
@@ -47,6 +48,7 @@ async def test_a_table_that_cannot_be_updated_does_not_stop_the_computers(
     assert result.followups == [], "the turn was ended: no 'nothing was changed' apology"
     assert (1, "computer") in actors(settings), "the computer played its turn"
     assert driver.state().current == 0
+    await drain(env)
     assert f"▶️ Turn: <@{alice.id}>" in driver.table().content
 
 

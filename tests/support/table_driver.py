@@ -19,7 +19,9 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 import simcord
 from pydantic import BaseModel
 
+from bot.app import CardTableBot
 from bot.settings import Settings
+from bot.tables.publisher import WINDOW
 from games.core.engine import Engine
 from tests.bot.helpers import query, start_game, table_message
 from tests.support.messages import controls, forge_control, options, sent_since, walk
@@ -35,6 +37,14 @@ HAND_TITLE = "🃏"
 LIVE_SETTLE = 1.0
 """Seconds a live-hand player waits before reading their hand: the bot edits live hands a
 moment after a change (`bot.tables.live_hands.SETTLE`)."""
+
+
+async def drain(env: simcord.Env) -> None:
+    """Lets the bot's clock run, a rate-limit window at a time, until no write waits for its
+    channel's budget: SimCord's clock moves only when a test moves it."""
+    publisher = cast(CardTableBot, env.bot).tables.core.publisher
+    while publisher.holding():
+        await env.advance_time(WINDOW)
 
 
 def game_status(db: Path) -> str:
@@ -271,7 +281,10 @@ class TableDriver(ABC, Generic[State, Card]):
         self.moves.append((seat, type(move).__name__, self._clicks - before))
 
     async def play_to_the_end(self) -> None:
+        """People play until the game ends, each move made on the table as it stands once what
+        the channel's budget held back is shown; the game ends on its final table."""
         for _ in range(self.most_steps):
+            await drain(self.env)
             if game_status(self.db) != "running":
                 return
             await self.play_one()

@@ -21,7 +21,7 @@ from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
 from tests.support.messages import controls, fields
-from tests.support.table_driver import kinds
+from tests.support.table_driver import drain, kinds
 
 PILES_RED = (
     "🤫 Scoring colour by colour, now 🟥: whoever still holds their ×2 double and holds 🟥 "
@@ -171,6 +171,7 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert state.reports[0].doubles == [None, B, R]
     assert state.reports[0].points == [4, 10, 0]
     assert [kind for _, _, kind in kinds(driver.db)][-5:] == ["double"] * 5
+    await drain(driver.env)
     assert summaries(driver) == ["🏁 Round 1 of 3 is over"]
     summary = next(m for m in driver.thread.history() if m.embeds and
                    m.embeds[0].title == "🏁 Round 1 of 3 is over")
@@ -237,6 +238,7 @@ async def test_a_player_who_leaves_has_a_computer_choose_for_them(
     driver = await three_people_choosing_for_red(env, settings)
     carol = driver.players[2]
     await carol.member.slash(driver.thread, "game leave")
+    await drain(env)
     assert [(seat, actor, kind) for seat, actor, kind in kinds(driver.db)][-1] == (
         2,
         "computer",

@@ -16,7 +16,7 @@ from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
 from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import button_labels, query
 from tests.support.messages import controls, fields
-from tests.support.table_driver import game_status, kinds
+from tests.support.table_driver import drain, game_status, kinds
 
 
 def thread_posts(env: simcord.Env, place: simcord.ChannelHandle) -> int:
@@ -64,6 +64,7 @@ async def test_an_absent_player_goes_on_autopilot_and_the_computers_finish_the_g
     computer_moves = sum(1 for _, actor, _ in kinds(driver.db) if actor == "computer")
     posts = thread_posts(env, driver.thread)
     assert posts <= 1 + 2 * 3 + 2 * len(state.reports) + 1 < computer_moves
+    await drain(env)
     *_, table, final = driver.thread.history()
     assert table.content.startswith("🏁 Game over.")
     assert (final.embeds[0].title or "").startswith("🏆")
@@ -89,6 +90,7 @@ async def test_i_am_back_takes_the_seat_back_from_the_autopilot(
     assert result.response is not None
     assert result.response.content == "Welcome back! Your seat is yours again."
     assert query(driver.db, "SELECT autopilot, timeouts FROM seats WHERE seat = 0") == [(0, 0)]
+    await drain(env)
     assert "I'm back" not in button_labels(driver.table())
     driver.players[0] = alice
     count = len(kinds(driver.db))

@@ -25,7 +25,7 @@ from tests.games.level8.helpers import (
     wild,
 )
 from tests.support.messages import controls, fields, options
-from tests.support.table_driver import logged_actions
+from tests.support.table_driver import drain, logged_actions
 
 
 async def three_players(env: simcord.Env, settings: Settings) -> Driver:
@@ -85,6 +85,7 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
 
     assert fields(hand)["Now"] == "▶️ **bob** is to draw."
     assert [p for p in controls(hand)] == []
+    await drain(env)
     table = driver.table()
     assert table.content.startswith(f"▶️ Turn: <@{driver.players[1].member.id}>")
     seats = fields(table)

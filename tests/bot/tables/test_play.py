@@ -14,6 +14,7 @@ from tests.bot.helpers import (
     table_message,
 )
 from tests.support.messages import left_by_a_restart
+from tests.support.table_driver import drain
 
 pytestmark = pytest.mark.both_backends
 
@@ -140,6 +141,7 @@ async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: S
         hand = (await alice.click(table_message(place), label="Show my hand")).response
         assert hand is not None
         await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
+    await drain(env)
     results = query(
         settings.database_path,
         "SELECT seat, user_id, is_computer, rank, won FROM results ORDER BY seat",

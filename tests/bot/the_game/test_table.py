@@ -14,6 +14,7 @@ from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import pile_label, start, talk_menu
 from tests.support.messages import components, enabled_buttons, fields, forge_control
+from tests.support.table_driver import drain
 
 
 def actions(settings: Settings) -> list[tuple[int, str, str]]:
@@ -172,6 +173,7 @@ async def test_the_game_resumes_after_a_restart_in_the_middle_of_a_turn(
     await alice.click(hand, label=str(card))
     await alice.click(hand, label=pile_label(card, 2, state))
     await alice.click(hand, label="End turn")
+    await drain(env)
     seats = [(seat, actor) for seat, actor, _ in actions(settings)]
     assert seats[:3] == [(0, "human"), (0, "human"), (0, "human")]
     assert (1, "computer") in seats[3:], "the computer played its turn after the restart"

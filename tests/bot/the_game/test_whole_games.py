@@ -51,9 +51,11 @@ async def test_a_solo_game_played_to_the_end(simcord_env: simcord.Env, settings:
     )
     assert (embed.description or "").startswith(verdict)
     placed = len(state.placements)
+    [(played,)] = query(settings.database_path, "SELECT ended_at - started_at FROM games")
+    assert 125 <= played < 3600, "the pause, and the windows moves waited for the table"
     assert fields(summary) == {
         "Players": f"alice: {placed} cards placed · 1 talk-rule slip",
-        "⏱️ Time": "2 min",
+        "⏱️ Time": f"{int(played) // 60} min",
     }
 
 
