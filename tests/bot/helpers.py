@@ -77,3 +77,15 @@ async def start_game(
     await host.click(lobby, label="Start")
     threads = channel.threads
     return threads[-1] if threads else channel
+
+
+async def alice_and_bob_at_a_table(
+    env: simcord.Env,
+) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
+    """The table most tests need: alice hosts the tiny game in #games and bob joins; returns the
+    game's place and both members."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    return await start_game(env, alice, [bob], channel), alice, bob

@@ -5,7 +5,7 @@ from __future__ import annotations
 import simcord
 
 from bot.settings import Settings
-from tests.bot.helpers import hand_cards, query, start_game, table_message
+from tests.bot.helpers import alice_and_bob_at_a_table, hand_cards, query, start_game, table_message
 
 
 async def test_hand_and_status(simcord_env: simcord.Env) -> None:
@@ -31,11 +31,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env)
     result = await bob.slash(place, "game leave")
     assert result.response is not None and "computer player takes your seat" in (
         result.response.content
@@ -71,11 +67,7 @@ async def test_a_host_who_leaves_passes_the_table_on(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env)
     await alice.slash(place, "game leave")
     assert query(settings.database_path, "SELECT host_id FROM games") == [(bob.id,)]
     await bob.slash(place, "game cancel")

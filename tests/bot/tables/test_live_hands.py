@@ -8,7 +8,13 @@ import pytest
 import simcord
 
 from bot.settings import Settings
-from tests.bot.helpers import button_labels, hand_cards, query, start_game, table_message
+from tests.bot.helpers import (
+    alice_and_bob_at_a_table,
+    button_labels,
+    hand_cards,
+    query,
+    table_message,
+)
 from tests.support.messages import interaction_member
 
 CLOSED = "🔒 This hand is closed: open your hand again from the table."
@@ -18,11 +24,7 @@ async def test_a_hand_left_open_shows_the_next_turn_and_plays_it(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env)
     alice_hand = (await alice.click(table_message(place), label="Show my hand")).response
     bob_hand = (await bob.click(table_message(place), label="Show my hand")).response
     assert alice_hand is not None and bob_hand is not None
@@ -47,11 +49,7 @@ async def test_edits_of_a_burst_of_moves_are_one(
     """Bob plays a card and posts two hints at once: Alice's hand, whose turn comes, is edited
     once, after the last of them, and only to her."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env)
     alice_hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert alice_hand is not None
     bob_hand = (await bob.click(table_message(place), label="Show my hand")).response
@@ -106,11 +104,7 @@ async def test_a_hand_of_a_game_cancelled_or_left_is_closed(
     simcord_env: simcord.Env, settings: Settings, command: str, closed: str
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, _ = await alice_and_bob_at_a_table(env)
     hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert hand is not None
     await alice.slash(place, command)
@@ -122,11 +116,7 @@ async def test_a_reminder_opens_the_hand_and_goes_once_the_turn_has_passed(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env)
     await env.advance_time(settings.turn_seconds / 2 + 1)
     reminder = place.history()[-1]
     assert reminder.content.startswith(f"⏳ <@{alice.id}>, <@{bob.id}>, it is your turn")

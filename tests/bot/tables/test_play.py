@@ -6,6 +6,7 @@ import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import (
+    alice_and_bob_at_a_table,
     button_labels,
     channel_denying_the_bot,
     hand_cards,
@@ -52,11 +53,7 @@ async def test_playing_a_card_updates_table_log_and_hand(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env)
     shown = await alice.click(table_message(place), label="Show my hand")
     hand = shown.response
     assert hand is not None and hand.ephemeral
@@ -75,11 +72,7 @@ async def test_a_stale_hand_changes_nothing(simcord_env: simcord.Env, settings: 
     """A hand whose controls outlived its moves (one shown before a restart, which live hands
     do not survive) only gets the current hand back."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, _ = await alice_and_bob_at_a_table(env)
     first = (await alice.click(table_message(place), label="Show my hand")).response
     assert first is not None
     put_back = left_by_a_restart(env, first)
@@ -98,11 +91,7 @@ async def test_opening_a_hand_closes_the_one_before(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, _ = await alice_and_bob_at_a_table(env)
     first = (await alice.click(table_message(place), label="Show my hand")).response
     second = (await alice.click(table_message(place), label="Show my hand")).response
     assert first is not None and second is not None
@@ -115,11 +104,7 @@ async def test_hints_of_other_seats_do_not_outdate_controls(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env)
     alice_hand = (await alice.click(table_message(place), label="Show my hand")).response
     bob_hand = (await bob.click(table_message(place), label="Show my hand")).response
     assert alice_hand is not None and bob_hand is not None
@@ -179,11 +164,7 @@ async def test_the_lobby_of_a_game_cancelled_after_its_start_links_to_it(
 
 async def test_two_step_choice_with_a_select(simcord_env: simcord.Env, settings: Settings) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, _ = await alice_and_bob_at_a_table(env)
     hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert hand is not None
     card = hand_cards(hand)[-1]
@@ -199,11 +180,7 @@ async def test_a_rejected_move_is_explained_and_changes_nothing(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_game(env, alice, [bob], channel)
+    place, alice, _ = await alice_and_bob_at_a_table(env)
     hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert hand is not None
     before = hand.content
