@@ -10,8 +10,12 @@ re-registered for a message. Formats (all under 100 characters):
 - `ct:mine:<game>`                   the same on a turn reminder
 - `ct:back:<game>`                   "I'm back" on the table message
 - `ct:again:<game>`                  "Play again" on the end-of-game message
-- `ct:act:<game>:<seat>:<version>:<payload>`   a hand button (payload chosen by the GameUI)
-- `ct:pick:<game>:<seat>:<version>:<payload>`  a hand select
+- `ct:do:<game>:<seat>:<version>:<ref>`        a hand button carrying a legal action
+- `ct:dos:<game>:<seat>:<version>:<n>`         the n-th menu of a hand whose options carry one
+                                               (each option's value is a `ref`)
+- `ct:act:<game>:<seat>:<version>:<payload>`   a hand button for a UI step (payload chosen by
+                                               the GameUI)
+- `ct:pick:<game>:<seat>:<version>:<payload>`  a hand menu for a UI step
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ from typing import Any, ClassVar, Literal, cast
 import discord
 
 from bot.i18n import Texts, interaction_locale
+from bot.tables.carried import ActionRefs
 from bot.tables.errors import TableError
 from bot.tables.host import TableActions, TableClient, TableHost
-from bot.tables.ui import MAX_PAYLOAD, ActionButton, ActionSelect
+from bot.tables.ui import MAX_PAYLOAD, ActionButton, ActionSelect, StepButton, StepSelect
 
 LobbyOp = Literal["join", "leave", "add", "remove", "start", "cancel"]
 LOBBY_OPS: tuple[LobbyOp, ...] = ("join", "leave", "add", "remove", "start", "cancel")
@@ -200,9 +205,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:b
         return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, lambda: tables_of(interaction).back(interaction, self.game_id)
-        )
+        await guarded(interaction, lambda: tables_of(interaction).back(interaction, self.game_id))
 
 
 def _control_id(kind: str, game_id: int, seat: int, version: int, payload: str) -> str:
@@ -215,7 +218,7 @@ _CONTROL = r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+):(?P<payload>.*)"
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:act:" + _CONTROL):
-    def __init__(self, game_id: int, seat: int, version: int, control: ActionButton) -> None:
+    def __init__(self, game_id: int, seat: int, version: int, control: StepButton) -> None:
         super().__init__(
             discord.ui.Button(
                 label=control.label,
@@ -238,23 +241,21 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:a
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
         button = cast("discord.ui.Button[Any]", item)
-        control = ActionButton(
-            label=button.label or "", payload=match["payload"], style=button.style
-        )
+        control = StepButton(label=button.label or "", payload=match["payload"], style=button.style)
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         tables = tables_of(interaction)
         await guarded(
             interaction,
-            lambda: tables.act(
+            lambda: tables.step(
                 interaction, self.game_id, self.seat, self.version, self.payload, []
             ),
         )
 
 
 class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:pick:" + _CONTROL):
-    def __init__(self, game_id: int, seat: int, version: int, control: ActionSelect) -> None:
+    def __init__(self, game_id: int, seat: int, version: int, control: StepSelect) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=_control_id("pick", game_id, seat, version, control.payload),
@@ -280,7 +281,7 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:p
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandSelect:
         select = cast("discord.ui.Select[Any]", item)
-        control = ActionSelect(payload=match["payload"], options=list(select.options))
+        control = StepSelect(payload=match["payload"], options=list(select.options))
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -288,9 +289,109 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:p
         values = list(self.item.values)
         await guarded(
             interaction,
-            lambda: tables.act(
+            lambda: tables.step(
                 interaction, self.game_id, self.seat, self.version, self.payload, values
             ),
+        )
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:do:" + _CONTROL):
+    """A hand button that carries a legal action (see `bot/tables/carried.py`)."""
+
+    def __init__(
+        self, game_id: int, seat: int, version: int, ref: str, button: discord.ui.Button[Any]
+    ) -> None:
+        button.custom_id = _control_id("do", game_id, seat, version, ref)
+        super().__init__(button)
+        self.game_id, self.seat, self.version, self.ref = game_id, seat, version, ref
+
+    @classmethod
+    def of(
+        cls, game_id: int, seat: int, version: int, control: ActionButton, refs: ActionRefs
+    ) -> MoveButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=control.label,
+            style=control.style,
+            emoji=control.emoji,
+            disabled=control.disabled,
+            row=control.row,
+        )
+        return cls(game_id, seat, version, refs.ref(control.action), button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        button = cast("discord.ui.Button[Any]", item)
+        return cls(
+            int(match["game"]), int(match["seat"]), int(match["version"]), match["payload"], button
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        tables = tables_of(interaction)
+        await guarded(
+            interaction,
+            lambda: tables.move(interaction, self.game_id, self.seat, self.version, [self.ref]),
+        )
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:dos:" + _CONTROL):
+    """A hand menu whose options carry legal actions; `number` keeps two such menus of one hand
+    apart."""
+
+    def __init__(
+        self, game_id: int, seat: int, version: int, number: int, select: discord.ui.Select[Any]
+    ) -> None:
+        select.custom_id = _control_id("dos", game_id, seat, version, str(number))
+        super().__init__(select)
+        self.game_id, self.seat, self.version = game_id, seat, version
+
+    @classmethod
+    def of(
+        cls,
+        game_id: int,
+        seat: int,
+        version: int,
+        number: int,
+        control: ActionSelect,
+        refs: ActionRefs,
+    ) -> MoveSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            options=[
+                discord.SelectOption(
+                    label=option.label,
+                    value=refs.ref(option.action),
+                    description=option.description,
+                    emoji=option.emoji,
+                    default=option.default,
+                )
+                for option in control.options
+            ],
+            placeholder=control.placeholder,
+            row=control.row,
+        )
+        # As for `HandSelect`: a dynamic item's row is read from `Item._row`.
+        select._row = control.row
+        return cls(game_id, seat, version, number, select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        select = cast("discord.ui.Select[Any]", item)
+        number = match["payload"]
+        if not number.isdigit():
+            raise ValueError(number)
+        return cls(
+            int(match["game"]), int(match["seat"]), int(match["version"]), int(number), select
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        tables = tables_of(interaction)
+        refs = list(self.item.values)
+        await guarded(
+            interaction,
+            lambda: tables.move(interaction, self.game_id, self.seat, self.version, refs),
         )
 
 
@@ -303,4 +404,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BackButton,
     HandButton,
     HandSelect,
+    MoveButton,
+    MoveSelect,
 )

@@ -73,7 +73,7 @@ class TableActions(Protocol):
 
     async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
 
-    async def act(
+    async def step(
         self,
         interaction: discord.Interaction[Any],
         game_id: int,
@@ -81,6 +81,15 @@ class TableActions(Protocol):
         version: int,
         payload: str,
         values: Sequence[str],
+    ) -> None: ...
+
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seat_number: int,
+        version: int,
+        refs: Sequence[str],
     ) -> None: ...
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.clock import now
 from bot.i18n import Texts, interaction_locale
 from bot.tables import render
+from bot.tables.carried import read_ref
 from bot.tables.core import TableCore
 from bot.tables.errors import TableError
 from bot.tables.live_hands import Drawn, LiveHand, LiveHands
@@ -27,7 +28,7 @@ from bot.tables.records import (
     last_game_in,
 )
 from bot.tables.turns import Running, record_own_move, refresh_turns
-from bot.tables.ui import HandContext
+from bot.tables.ui import Choice, HandContext
 from games.core.errors import RuleError
 from games.core.result import GameResult
 
@@ -112,10 +113,10 @@ class Play:
         return {
             "content": render.framed_content(panel, header),
             "embeds": panel.embeds,
-            "view": render.hand_view(running.game.id, seat.seat, seat.version, panel),
+            "view": render.hand_view(running.game.id, seat.seat, seat.version, panel, ctx.legal),
         }
 
-    async def act(
+    async def step(
         self,
         interaction: discord.Interaction[Any],
         game_id: int,
@@ -124,7 +125,45 @@ class Play:
         payload: str,
         values: Sequence[str],
     ) -> None:
-        """A click on a hand control. An out-of-date control only refreshes the hand."""
+        """A click on a control of a UI step: the game's UI says what it means."""
+
+        def meaning(running: Running, ctx: HandContext[BaseModel]) -> Choice | None:
+            return running.ui.choose(ctx, payload, values)
+
+        await self._click(interaction, game_id, seat_number, version, meaning)
+
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seat_number: int,
+        version: int,
+        refs: Sequence[str],
+    ) -> None:
+        """A click on a control that carries an action: applied while the seat's legal actions
+        still hold it, otherwise the control is out of date."""
+
+        def meaning(running: Running, ctx: HandContext[BaseModel]) -> Choice | None:
+            if len(refs) != 1:
+                raise RuleError("unknown_control")
+            try:
+                action = read_ref(ctx.legal, refs[0])
+            except ValueError as error:
+                raise RuleError("unknown_control") from error
+            return None if action is None else Choice(action=action)
+
+        await self._click(interaction, game_id, seat_number, version, meaning)
+
+    async def _click(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seat_number: int,
+        version: int,
+        meaning: Callable[[Running, HandContext[BaseModel]], Choice | None],
+    ) -> None:
+        """A click on a hand control, whose `meaning` is None when it is out of date. An
+        out-of-date control only refreshes the hand."""
         await interaction.response.defer()
         tr = Texts(interaction_locale(interaction))
         async with self.core.lock(game_id):
@@ -133,14 +172,14 @@ class Play:
             if seat.seat != seat_number:
                 raise TableError("not_your_seat")
             running = self.core.running(game)
-            if seat.version != version:
-                stale = self._hand_message(running, seat, "", tr, notice=tr("table.stale"))
-                await self._edit_hand(interaction, game_id, stale, (seat.version, ""), tr)
-                return
             try:
-                choice = running.ui.choose(
-                    self._hand_context(running, seat.seat, "", tr), payload, values
-                )
+                choice = None
+                if seat.version == version:
+                    choice = meaning(running, self._hand_context(running, seat.seat, "", tr))
+                if choice is None:
+                    stale = self._hand_message(running, seat, "", tr, notice=tr("table.stale"))
+                    await self._edit_hand(interaction, game_id, stale, (seat.version, ""), tr)
+                    return
                 if choice.action is None:
                     shown = self._hand_message(running, seat, choice.ui_state, tr, notice=None)
                     drawn = (seat.version, choice.ui_state)

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
+from pydantic import BaseModel
 
 from bot.i18n import Texts
+from bot.tables.carried import ActionRefs
 from bot.tables.components import (
     LOBBY_OPS,
     TURN_CHOICES,
@@ -15,11 +17,21 @@ from bot.tables.components import (
     HandButton,
     HandSelect,
     LobbyButton,
+    MoveButton,
+    MoveSelect,
     ShowHandButton,
     TurnTimeSelect,
 )
 from bot.tables.records import Game, GameStatus
-from bot.tables.ui import ActionButton, HandPanel, Panel, SeatInfo
+from bot.tables.ui import (
+    ActionButton,
+    ActionSelect,
+    HandPanel,
+    Panel,
+    SeatInfo,
+    StepButton,
+    StepSelect,
+)
 from games.core.engine import Engine
 from games.core.result import GameResult
 
@@ -196,15 +208,29 @@ def framed_content(panel: Panel, header: list[str]) -> str | None:
     return text or None
 
 
-def hand_view(game_id: int, seat: int, version: int, panel: HandPanel) -> discord.ui.View | None:
+def hand_view(
+    game_id: int, seat: int, version: int, panel: HandPanel, legal: Sequence[BaseModel]
+) -> discord.ui.View | None:
+    """The hand's controls; `legal` are the seat's legal actions the action controls name."""
     if not panel.controls:
         return None
-    payloads = [control.payload for control in panel.controls]
+    payloads = [
+        control.payload
+        for control in panel.controls
+        if isinstance(control, StepButton | StepSelect)
+    ]
     if len(set(payloads)) != len(payloads):
         raise ValueError(f"control payloads must be unique within a hand: {payloads}")
+    refs = ActionRefs(legal)
     view = discord.ui.View(timeout=None)
+    menus = 0
     for control in panel.controls:
         if isinstance(control, ActionButton):
+            view.add_item(MoveButton.of(game_id, seat, version, control, refs))
+        elif isinstance(control, ActionSelect):
+            view.add_item(MoveSelect.of(game_id, seat, version, menus, control, refs))
+            menus += 1
+        elif isinstance(control, StepButton):
             view.add_item(HandButton(game_id, seat, version, control))
         else:
             view.add_item(HandSelect(game_id, seat, version, control))

@@ -42,7 +42,8 @@ class TableService:
         self.cancel = lobbies.cancel
         self.play_again = lobbies.play_again
         self.show_hand = play.show_hand
-        self.act = play.act
+        self.step = play.step
+        self.move = play.move
         self.back = play.back
         self.leave = play.leave
         self.status_text = play.status_text

@@ -15,10 +15,11 @@ turns engine views into Discord content and clicked controls back into engine ac
 - `render_table(ctx: TableContext) -> Panel`: the public table message, from the spectator view
   and the events of the action just applied.
 - `render_hand(ctx: HandContext) -> HandPanel`: one seat's ephemeral hand, from that seat's view
-  and legal actions, with the controls (`ActionButton`, `ActionSelect`) to act.
-- `choose(ctx: HandContext, payload, values) -> Choice`: what a click on one of those controls
-  means: an engine action to apply, or just another UI state to render (for a two-step choice
-  such as "pick a card, then a pile").
+  and legal actions, with the controls to act: `ActionButton` and `ActionSelect` carry one of
+  `ctx.legal` each, and the machinery applies it when clicked.
+- optionally `choose(ctx: HandContext, payload, values) -> Choice`: for the steps that exist only
+  in the UI (`StepButton`, `StepSelect`: pick a card before its pile, build a group), what a
+  click means: another UI state to render, or an engine action the step completed.
 - optionally `render_finish(ctx: FinishContext) -> Panel | None`: a message posted once when the
   game ends (score, time taken, talk-rule offences); by default none.
 - optionally `render_notices(ctx: TableContext) -> list[Panel]`: messages of their own for the
@@ -29,13 +30,14 @@ turns engine views into Discord content and clicked controls back into engine ac
 When a turn ends, whether computers wait for people and whether seats choose at once are facts
 of the game, declared by its engine (`Engine.ends_turn`, `GameType`), not of its UI.
 
-Controls carry a short `payload` string chosen by the UI (at most `MAX_PAYLOAD` characters, unique
-within one hand: Discord refuses two components with the same custom id). The machinery wraps it
-in a custom id with the game id, the seat and the seat's version. The version changes only when
-that seat's legal actions change, so a button is "out of date" exactly when what the player could
-do has changed; unrelated actions of other seats (a public hint, say) leave the player's controls
-working. `ui_state` is not stored anywhere: it only decides how the next hand is drawn, so put
-whatever a later click needs into that control's payload (e.g. `"c57A"` = card 57 on pile A).
+Every control's custom id holds the game id, the seat and the seat's version. The version
+changes only when that seat's legal actions change, so a control is "out of date" exactly when
+what the player could do has changed; unrelated actions of other seats (a public hint, say) leave
+the player's controls working. An action control adds a reference to its action among the seat's
+legal actions (`bot/tables/carried.py`); a step control adds a short `payload` chosen by the UI (at
+most `MAX_PAYLOAD` characters, unique within one hand: Discord refuses two components with the
+same custom id). `ui_state` is not stored anywhere: it only decides how the next hand is drawn,
+so put whatever a later step needs into that control's payload (e.g. `"c57"` = card 57 picked).
 
 Strings: a game's messages go in its own catalog files, `<locales>/en/<area>.json` and
 `<locales>/fr/<area>.json` in the folder its UI names as `locales` (same keys and placeholders
@@ -135,7 +137,42 @@ class HandContext(Generic[ViewT]):
 
 @dataclass(frozen=True)
 class ActionButton:
-    """A button on the hand message; `payload` comes back to `GameUI.choose`."""
+    """A button that applies one of the seat's legal actions (`HandContext.legal`). The machinery
+    writes its custom id and, on a click, applies the action without asking the UI, or answers
+    "out of date" when the seat's legal actions no longer hold it (see `bot/tables/carried.py`)."""
+
+    label: str
+    action: BaseModel
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    emoji: str | None = None
+    disabled: bool = False
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """One entry of an `ActionSelect`: a legal action and how the menu shows it."""
+
+    label: str
+    action: BaseModel
+    description: str | None = None
+    emoji: str | None = None
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class ActionSelect:
+    """A menu whose entries are legal actions: choosing one applies it, like an `ActionButton`."""
+
+    options: Sequence[ActionOption]
+    placeholder: str | None = None
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class StepButton:
+    """A button for a step that exists only in the UI (pick a card before its pile, build a
+    group): `payload` comes back to `GameUI.choose`."""
 
     label: str
     payload: str
@@ -146,8 +183,9 @@ class ActionButton:
 
 
 @dataclass(frozen=True)
-class ActionSelect:
-    """A select menu on the hand message; the chosen option values come back to `choose`."""
+class StepSelect:
+    """A menu for a step of the UI (several cards chosen at once, say); its payload and the
+    chosen option values come back to `GameUI.choose`."""
 
     payload: str
     options: Sequence[discord.SelectOption]
@@ -157,7 +195,7 @@ class ActionSelect:
     row: int | None = None
 
 
-Control = ActionButton | ActionSelect
+Control = ActionButton | ActionSelect | StepButton | StepSelect
 
 
 @dataclass
@@ -215,12 +253,13 @@ class GameUI(ABC, Generic[ViewT]):
     def render_hand(self, ctx: HandContext[ViewT]) -> HandPanel:
         """One seat's private hand and the controls to act."""
 
-    @abstractmethod
     def choose(self, ctx: HandContext[ViewT], payload: str, values: Sequence[str]) -> Choice:
-        """Map a clicked control (its payload, and the chosen values for a select) to a Choice.
+        """Map a clicked step control (its payload, and the chosen values for a `StepSelect`)
+        to a Choice. Only games with UI-only steps override it; by default no payload is known.
 
         Raise `RuleError` for a choice that makes no sense; it is shown like an engine error.
         """
+        raise RuleError("unknown_control")
 
     def render_finish(self, ctx: FinishContext[ViewT]) -> Panel | None:
         """A message posted once when the game ends, after the final table; None for none."""

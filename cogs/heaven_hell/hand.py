@@ -18,7 +18,7 @@ import discord
 
 from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel
+from bot.tables.ui import Choice, Control, HandContext, HandPanel, StepButton
 from cogs.heaven_hell import payloads
 from cogs.heaven_hell.table import COLOUR, rows_text, rows_title, title
 from cogs.heaven_hell.words import (
@@ -126,7 +126,7 @@ def card_buttons(
         closed = view.rows[colour_index(item.colour)].closed
         picked = chosen == (item.colour, item.value)
         buttons.append(
-            ActionButton(
+            StepButton(
                 label=card(item.colour, item.value),
                 payload=payloads.choose_code(item.colour, item.value),
                 style=discord.ButtonStyle.primary if picked else discord.ButtonStyle.secondary,
@@ -165,7 +165,7 @@ def side_buttons(
             after=before + value,
         )
         buttons.append(
-            ActionButton(
+            StepButton(
                 label=clip(label, LABEL_LIMIT),
                 payload=payloads.place_code(colour, value, side),
                 emoji=side_mark(side),
@@ -181,7 +181,7 @@ def side_buttons(
 def discard_buttons(legal: Sequence[object]) -> list[Control]:
     discards = [action for action in legal if isinstance(action, DiscardStuck)]
     return [
-        ActionButton(
+        StepButton(
             label=card(action.colour, action.value),
             payload=payloads.discard_code(action.colour, action.value),
             emoji="🗑️",
@@ -232,12 +232,12 @@ def double_choice(
         tr("heaven_hell.hand.double_legend", double=DOUBLE),
     ]
     buttons: list[Control] = [
-        ActionButton(
+        StepButton(
             label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=square(asking)),
             payload=payloads.double_code(asking, True),
             style=discord.ButtonStyle.success,
         ),
-        ActionButton(
+        StepButton(
             label=tr("heaven_hell.hand.keep_double"),
             payload=payloads.double_code(asking, False),
         ),

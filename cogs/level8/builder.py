@@ -17,7 +17,7 @@ import discord
 
 from bot.discord_limits import OPTION_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, ActionSelect, Choice, Control
+from bot.tables.ui import Choice, Control, StepButton, StepSelect
 from cogs.level8.payloads import cards_code, groups_code, read_cards, read_groups
 from cogs.level8.words import (
     WILD,
@@ -222,9 +222,9 @@ def controls(
     buttons: list[Control] = []
     if building.done or building.pending:
         buttons.append(
-            ActionButton(label=tr("level8.hand.start_over"), payload=BUILDING, emoji="🔁", row=1)
+            StepButton(label=tr("level8.hand.start_over"), payload=BUILDING, emoji="🔁", row=1)
         )
-    buttons.append(ActionButton(label=tr("level8.hand.back"), payload=LEAVE, row=1))
+    buttons.append(StepButton(label=tr("level8.hand.back"), payload=LEAVE, row=1))
     return [menu, *buttons]
 
 
@@ -238,7 +238,7 @@ def cards_menu(
         discord.SelectOption(label=card(tr, card_id), value=cards_code([card_id]))
         for card_id in free
     ]
-    return ActionSelect(
+    return StepSelect(
         payload=GROUP_MENU + groups_code(building.done),
         options=options,
         placeholder=tr(
@@ -270,7 +270,7 @@ def wilds_menu(tr: Texts, requirements: Sequence[Requirement], building: Buildin
                 value=str(choice),
             )
         )
-    return ActionSelect(
+    return StepSelect(
         payload=building.code(),
         options=options,
         placeholder=tr.plural("level8.hand.wilds_placeholder", wild_count(building.pending)),

@@ -15,7 +15,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, Control
+from bot.tables.ui import Control, StepButton
 from cogs.level8.builder import BUILDING
 from cogs.level8.words import group_text
 from games.level8.actions import DisplayLevel
@@ -40,12 +40,12 @@ def proposal_lines(
 
 def controls(tr: Texts, level: int) -> list[Control]:
     return [
-        ActionButton(
+        StepButton(
             label=tr("level8.hand.lay_down", level=level),
             payload=PROPOSAL,
             emoji="✅",
             style=discord.ButtonStyle.success,
             row=0,
         ),
-        ActionButton(label=tr("level8.hand.build"), payload=BUILDING, emoji="🛠️", row=0),
+        StepButton(label=tr("level8.hand.build"), payload=BUILDING, emoji="🛠️", row=0),
     ]

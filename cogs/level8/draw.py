@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, Control, SeatInfo
+from bot.tables.ui import Control, SeatInfo, StepButton
 from cogs.level8.words import card, count, owner_name
 from games.level8.actions import DrawFromDiscard, DrawFromPile
 from games.level8.view import Level8View
@@ -27,12 +27,12 @@ def controls(
     tr: Texts, view: Level8View, legal: Sequence[BaseModel], seats: Sequence[SeatInfo]
 ) -> list[Control]:
     """A button for the draw pile and one naming each discard pile's top card."""
-    buttons: list[ActionButton] = []
+    buttons: list[StepButton] = []
     for action in legal:
         if isinstance(action, DrawFromPile):
             label = tr("level8.hand.draw_pile", cards=count(tr, "cards", view.draw_size))
             buttons.append(
-                ActionButton(
+                StepButton(
                     label=label, payload=PILE, emoji="🎴", style=discord.ButtonStyle.primary
                 )
             )
@@ -43,7 +43,7 @@ def controls(
             owner = owner_name(tr, seats, action.owner, view.seat)
             label = tr("level8.hand.take_discard", card=card(tr, top), owner=owner)
             buttons.append(
-                ActionButton(label=clip(label, LABEL_LIMIT), payload=f"{DISCARD}{action.owner}")
+                StepButton(label=clip(label, LABEL_LIMIT), payload=f"{DISCARD}{action.owner}")
             )
     return [replace(button, row=index // BUTTONS_PER_ROW) for index, button in enumerate(buttons)]
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, ActionSelect, Control, SeatInfo
+from bot.tables.ui import Control, SeatInfo, StepButton, StepSelect
 from cogs.level8.payloads import card_code, read_card
 from cogs.level8.words import SKIP, card, distinct_faces
 from games.level8.actions import Discard, PlaySkip
@@ -39,7 +39,7 @@ def controls(
     skip_card = next((card_id for card_id in hand if is_skip(card_id)), None)
     if skip_card is not None and len(view.hand or []) > 1:
         found += [
-            ActionButton(
+            StepButton(
                 label=clip(tr("level8.hand.skip", name=seats[action.target].name), LABEL_LIMIT),
                 payload=SKIP_BUTTON + card_code(skip_card) + str(action.target),
                 emoji=SKIP,
@@ -58,7 +58,7 @@ def controls(
             for card_id in distinct_faces(hand)
         ]
         found.append(
-            ActionSelect(
+            StepSelect(
                 payload=DISCARD_MENU,
                 options=options,
                 placeholder=tr("level8.hand.discard"),

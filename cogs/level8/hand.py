@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.tables.ui import Choice, Control, HandContext, HandPanel
+from bot.tables.ui import Choice, Control, HandContext, HandPanel, StepButton
 from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
 from cogs.level8.builder import Building, read_building
 from cogs.level8.payloads import read_card, read_groups
@@ -102,7 +102,10 @@ def play_step(
     endings = end_turn.controls(
         tr, view, ctx.legal, ctx.seats, skip_row=first_free, discard_row=first_free + 1
     )
-    gives_skip = any(ending.payload.startswith(end_turn.SKIP_BUTTON) for ending in endings)
+    gives_skip = any(
+        isinstance(ending, StepButton) and ending.payload.startswith(end_turn.SKIP_BUTTON)
+        for ending in endings
+    )
     status += " " + tr("level8.hand.status.end_skip" if gives_skip else "level8.hand.status.end")
     return status, [*controls, *endings]
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, ActionSelect, Control
+from bot.tables.ui import Control, StepButton, StepSelect
 from cogs.level8.payloads import card_code, read_card
 from cogs.level8.words import card
 from games.level8.actions import KeepCards
@@ -25,7 +25,7 @@ def controls(tr: Texts, hand: Sequence[int]) -> list[Control]:
         discord.SelectOption(label=card(tr, card_id), value=card_code(card_id)) for card_id in hand
     ]
     return [
-        ActionSelect(
+        StepSelect(
             payload=MENU,
             options=options,
             placeholder=tr("level8.hand.keep", max=HARD_KEEP_MAX),
@@ -33,7 +33,7 @@ def controls(tr: Texts, hand: Sequence[int]) -> list[Control]:
             max_values=min(HARD_KEEP_MAX, len(options)),
             row=0,
         ),
-        ActionButton(label=tr("level8.hand.keep_nothing"), payload=NOTHING, row=1),
+        StepButton(label=tr("level8.hand.keep_nothing"), payload=NOTHING, row=1),
     ]
 
 

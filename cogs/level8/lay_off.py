@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, OPTION_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, ActionSelect, Choice, Control, SeatInfo
+from bot.tables.ui import Choice, Control, SeatInfo, StepButton, StepSelect
 from cogs.level8.payloads import card_code, digit, read_card, read_digit
 from cogs.level8.words import card, distinct_faces, group_title, owner_name, stands_for
 from games.level8.actions import LayOff
@@ -95,7 +95,7 @@ def controls(
         )
         for card_id in hand
     ]
-    menu = ActionSelect(
+    menu = StepSelect(
         payload=CARD_MENU, options=options, placeholder=tr("level8.hand.lay_off"), row=0
     )
     if chosen is None:
@@ -103,7 +103,7 @@ def controls(
     actions = found[chosen]
     if len(actions) <= MAX_TARGET_BUTTONS:
         buttons: list[Control] = [
-            ActionButton(
+            StepButton(
                 label=clip(target_label(tr, view, seats, action), LABEL_LIMIT),
                 payload=TARGET_BUTTON + card_code(chosen) + target_code(action),
                 style=discord.ButtonStyle.primary,
@@ -112,7 +112,7 @@ def controls(
             for action in actions
         ]
         return [menu, *buttons]
-    target_menu = ActionSelect(
+    target_menu = StepSelect(
         payload=TARGET_MENU + card_code(chosen),
         options=[
             discord.SelectOption(

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from bot.discord_limits import add_lines
 from bot.i18n import Texts
-from bot.tables.ui import ActionButton, ActionSelect, Choice, Control, HandContext, HandPanel
+from bot.tables.ui import Choice, Control, HandContext, HandPanel, StepButton, StepSelect
 from cogs.the_game.table import COLOUR, hints
 from cogs.the_game.words import (
     BACKWARDS_MARK,
@@ -80,7 +80,7 @@ def hand_panel(ctx: HandContext[TheGameView]) -> HandPanel:
         controls += pile_buttons(chosen, piles[chosen], view, tr)
     if any(isinstance(action, EndTurn) for action in ctx.legal):
         controls.append(
-            ActionButton(
+            StepButton(
                 label=tr("the_game.hand.end_turn"),
                 payload="end",
                 style=discord.ButtonStyle.success,
@@ -116,7 +116,7 @@ def card_buttons(
 ) -> list[Control]:
     """A button per card; cards that fit on no pile are shown but disabled."""
     return [
-        ActionButton(
+        StepButton(
             label=str(value),
             payload=f"c{value}",
             style=discord.ButtonStyle.primary if value == chosen else discord.ButtonStyle.secondary,
@@ -133,7 +133,7 @@ def pile_buttons(chosen: int, piles: Sequence[int], view: TheGameView, tr: Texts
         backwards = is_backwards(chosen, pile, view.tops[pile])
         label = f"{pile_name(pile)} {BACKWARDS_MARK}" if backwards else pile_name(pile)
         buttons.append(
-            ActionButton(
+            StepButton(
                 label=tr("the_game.hand.place_on", card=chosen, pile=label),
                 payload=f"p{chosen}.{pile}",
                 style=discord.ButtonStyle.primary,
@@ -165,7 +165,7 @@ def talk_select(legal: Sequence[BaseModel], view: TheGameView, tr: Texts) -> Con
             )
     if not options:
         return None
-    return ActionSelect(
+    return StepSelect(
         payload="talk", options=options, placeholder=tr("the_game.hand.talk"), row=TALK_ROW
     )
 

@@ -1,7 +1,8 @@
 """The tiny engine's Discord front end: a small but complete example of a `GameUI`.
 
-It shows both ways of acting: a button per card ("Play 7"), and a two-step choice (pick a card
-in a select, then "Confirm") that uses `Choice.ui_state` between the steps.
+It shows both ways of acting: buttons that carry a legal action ("Play 7", the hints), and a
+two-step choice (pick a card in a select, then "Confirm") that uses `Choice.ui_state` between
+the steps. "Pass" is a step whose action the engine refuses, for the tests of refusals.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import discord
 
 from bot.tables.ui import (
     ActionButton,
-    ActionSelect,
     Choice,
     Control,
     GameUI,
     HandContext,
     HandPanel,
     Panel,
+    StepButton,
+    StepSelect,
     TableContext,
 )
 from games.core.errors import RuleError
@@ -47,19 +49,20 @@ class TinyUI(GameUI[TinyView]):
         assert view.hand is not None
         plays = [action.card for action in ctx.legal if isinstance(action, Play)]
         controls: list[Control] = [
-            ActionButton(label=f"Play {card}", payload=f"p{card}") for card in plays
+            ActionButton(label=f"Play {card}", action=Play(card=card)) for card in plays
         ]
         if plays:
             options = [discord.SelectOption(label=str(card), value=str(card)) for card in plays]
-            controls.append(ActionSelect(payload="pick", options=options, placeholder="Pick"))
+            controls.append(StepSelect(payload="pick", options=options, placeholder="Pick"))
         if ctx.ui_state.startswith("picked "):
             card = ctx.ui_state.removeprefix("picked ")
-            controls.append(ActionButton(label="Confirm", payload=f"c{card}"))
+            controls.append(StepButton(label="Confirm", payload=f"c{card}"))
         controls += [
-            ActionButton(label="Hint low", payload="hlow"),
-            ActionButton(label="Hint high", payload="hhigh"),
-            ActionButton(label="Pass", payload="pass"),
+            ActionButton(label=f"Hint {action.text}", action=action)
+            for action in ctx.legal
+            if isinstance(action, Hint)
         ]
+        controls.append(StepButton(label="Pass", payload="pass"))
         state = f" [{ctx.ui_state}]" if ctx.ui_state else ""
         return HandPanel(content=f"hand: {' '.join(map(str, view.hand))}{state}", controls=controls)
 
@@ -68,8 +71,6 @@ class TinyUI(GameUI[TinyView]):
             return Choice(ui_state=f"picked {values[0]}")
         if payload == "pass":
             return Choice(action=Pass())
-        if payload in ("hlow", "hhigh"):
-            return Choice(action=Hint(text="low" if payload == "hlow" else "high"))
-        if payload[0] in "pc":
+        if payload.startswith("c") and payload[1:].isdigit():
             return Choice(action=Play(card=int(payload[1:])))
         raise RuleError("unknown_control")

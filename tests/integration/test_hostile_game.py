@@ -100,7 +100,7 @@ async def test_stale_and_forged_menu_options(simcord_env: simcord.Env, settings:
     forged_menu["options"].append({"label": "forged", "value": "dont_play:9"})
     show_again(env, hand, current)
     assert answer(await bob.select(hand, ["dont_play:9"])) == (
-        Texts("en")("the_game.error.unknown_control")
+        Texts("en")("table.error.unknown_control")
     )
     assert snapshot(settings.database_path) == given
 

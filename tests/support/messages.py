@@ -4,11 +4,15 @@ message, its embed fields, who could see each REST call, and forged controls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from copy import deepcopy
+from dataclasses import dataclass
 from typing import Any
 
 import simcord
+from pydantic import BaseModel
+
+from bot.tables.carried import read_ref
 
 
 def components(message: Any) -> Iterator[dict[str, Any]]:
@@ -29,12 +33,47 @@ def walk(items: list[Any]) -> Iterator[dict[str, Any]]:
 
 
 def payload_of(component: dict[str, Any]) -> str | None:
-    """The game's own part of a game control's custom id ("ct:act:…:c57" → "c57"), None for
-    any other component."""
+    """The game's own part of a UI step control's custom id ("ct:act:…:c57" → "c57"), None for
+    any other component (controls that carry an action have no payload: see `carried`)."""
     custom_id = str(component.get("custom_id") or "")
     if not custom_id.startswith(("ct:act:", "ct:pick:")):
         return None
     return custom_id.split(":", 5)[5]
+
+
+HAND_CONTROL = ("ct:act:", "ct:pick:", "ct:do:", "ct:dos:")
+"""Custom id prefixes of a hand's controls: steps of the UI, then those carrying an action."""
+
+
+@dataclass(frozen=True)
+class Carried:
+    """An enabled control of a hand that carries `action`: a button, or a menu and the `value`
+    of the option to choose."""
+
+    action: BaseModel
+    component: dict[str, Any]
+    value: str | None
+
+
+def carried(message: Any, legal: Sequence[BaseModel]) -> list[Carried]:
+    """The actions a hand's enabled controls carry, read as the bot reads a click: against the
+    seat's legal actions now (a control drawn for other legal actions carries nothing)."""
+    found: list[Carried] = []
+    for component in components(message):
+        custom_id = str(component.get("custom_id") or "")
+        if component.get("disabled"):
+            continue
+        if custom_id.startswith("ct:do:"):
+            pairs: list[tuple[str, str | None]] = [(custom_id.split(":", 5)[5], None)]
+        elif custom_id.startswith("ct:dos:"):
+            pairs = [(option["value"], option["value"]) for option in component["options"]]
+        else:
+            continue
+        for ref, value in pairs:
+            action = read_ref(legal, ref)
+            if action is not None:
+                found.append(Carried(action, component, value))
+    return found
 
 
 def controls(message: Any) -> dict[str, dict[str, Any]]:
@@ -120,17 +159,24 @@ def left_by_a_restart(env: simcord.Env, hand: Any) -> Callable[[], None]:
 
 
 def forge_control(
-    env: simcord.Env, hand: simcord.ResponseMessage, payload: str, seat: int | None = None
+    env: simcord.Env,
+    hand: simcord.ResponseMessage,
+    payload: str,
+    seat: int | None = None,
+    kind: str = "act",
 ) -> str:
     """Adds a button the bot never offered to a stored hand message; returns its custom id.
 
     A Discord client can send any custom id (an outdated or modified client), and the bot must
     refuse it clearly. SimCord only clicks what a message shows, hence the forged button, built
-    like the hand's own (same game, seat and version, or another `seat`) with another payload.
+    like the hand's own (same game, seat and version, or another `seat`) with another payload:
+    a step's (`kind` "act") or an action reference (`kind` "do").
     """
     stored = env.backend.get_message(hand.channel_id, hand.id)
-    model = next(c for c in walk(stored.components) if c.get("custom_id", "").startswith("ct:act:"))
-    parts = model["custom_id"].split(":", 5)[:5]
+    model = next(
+        c for c in walk(stored.components) if c.get("custom_id", "").startswith(HAND_CONTROL)
+    )
+    parts = ["ct", kind, *model["custom_id"].split(":", 5)[2:5]]
     if seat is not None:
         parts[3] = str(seat)
     custom_id = ":".join([*parts, payload])

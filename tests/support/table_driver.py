@@ -24,7 +24,14 @@ from bot.settings import Settings
 from bot.tables.publisher import WINDOW
 from games.core.engine import Engine
 from tests.bot.helpers import query, start_game, table_message
-from tests.support.messages import controls, forge_control, options, sent_since, walk
+from tests.support.messages import (
+    carried,
+    controls,
+    forge_control,
+    options,
+    sent_since,
+    walk,
+)
 
 State = TypeVar("State", bound=BaseModel)
 Card = TypeVar("Card", bound=Hashable)
@@ -226,6 +233,28 @@ class TableDriver(ABC, Generic[State, Card]):
         """Clicks the enabled control of a hand with this payload."""
         custom_id = controls(message)[payload]["custom_id"]
         result = await player.member.click(message, custom_id=custom_id)
+        self._clicks += 1
+        self.collect(player.member.id)
+        return result
+
+    def offered(self, player: Player, message: Any) -> list[BaseModel]:
+        """The actions a hand's enabled action controls carry, for the seat's legal actions now."""
+        legal = self.engine.legal_actions(self.state(), player.seat)
+        return [entry.action for entry in carried(message, legal)]
+
+    async def do(
+        self, player: Player, message: Any, action: BaseModel
+    ) -> simcord.InteractionResult:
+        """Clicks the button, or chooses the menu option, of a hand that carries `action`."""
+        legal = self.engine.legal_actions(self.state(), player.seat)
+        found = [entry for entry in carried(message, legal) if entry.action == action]
+        assert found, (action, [entry.action for entry in carried(message, legal)])
+        entry = found[0]
+        custom_id = entry.component["custom_id"]
+        if entry.value is None:
+            result = await player.member.click(message, custom_id=custom_id)
+        else:
+            result = await player.member.select(message, [entry.value], custom_id=custom_id)
         self._clicks += 1
         self.collect(player.member.id)
         return result

@@ -4,12 +4,13 @@ nothing breaks Discord's limits on embeds and components."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import Texts
 from bot.tables.render import hand_view, results_lines
 from bot.tables.ui import (
     FinishContext,
     HandContext,
-    HandPanel,
     Panel,
     SeatInfo,
     TableContext,
@@ -85,10 +86,11 @@ def check_panel(panel: Panel) -> None:
         assert len(embed) <= 6000
 
 
-def check_hand(panel: HandPanel, seat: int) -> list[list[str]]:
+def check_hand(ctx: HandContext[Any]) -> list[list[str]]:
     """The hand's controls as Discord would get them (rows of labels)."""
+    panel = UI.render_hand(ctx)
     check_panel(panel)
-    view = hand_view(BIG_ID, seat, BIG_ID, panel)
+    view = hand_view(BIG_ID, ctx.seat, BIG_ID, panel, ctx.legal)
     rows: list[list[str]] = []
     if view is None:
         return rows
@@ -192,19 +194,19 @@ def test_a_round_summary_with_ties_and_the_final_message_fit_in_french() -> None
 
 def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     state = crowded()
-    rows = check_hand(UI.render_hand(hand_context(state, 1)), 1)
+    rows = check_hand(hand_context(state, 1))
     assert rows == [["🟥1", "🟥2", "🟨2", "🟦4", "🟪4"]]
     fields = {f.name: f.value for f in UI.render_hand(hand_context(state, 1)).embeds[0].fields}
     assert fields["Maintenant"].startswith("À toi (tu as pioché). **Choisis une carte**")
 
-    rows = check_hand(UI.render_hand(hand_context(state, 1, choose_code(B, 4))), 1)
+    rows = check_hand(hand_context(state, 1, choose_code(B, 4)))
     assert rows[-1] == ["Enfer\u00a0: 1 → 5", "Paradis\u00a0: 4 → 8"]
 
     seven = build_seven_card_hand()
-    rows = check_hand(UI.render_hand(hand_context(seven, 1, choose_code(P, 5))), 1)
+    rows = check_hand(hand_context(seven, 1, choose_code(P, 5)))
     assert [len(row) for row in rows] == [5, 2, 1], "seven cards, then the one legal side"
 
-    rows = check_hand(UI.render_hand(hand_context(doubles_phase(), 0)), 0)
+    rows = check_hand(hand_context(doubles_phase(), 0))
     assert rows == [["Jouer ×2 sur 🟥", "Le garder"]]
 
 

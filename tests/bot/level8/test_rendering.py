@@ -3,12 +3,13 @@ wild, full last moves, French): nothing breaks Discord's limits on embeds and co
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import Texts
 from bot.tables.render import hand_view
 from bot.tables.ui import (
     FinishContext,
     HandContext,
-    HandPanel,
     Panel,
     SeatInfo,
     TableContext,
@@ -89,10 +90,11 @@ def check_panel(panel: Panel) -> None:
         assert len(embed) <= 6000
 
 
-def check_hand(panel: HandPanel, seat: int) -> list[list[str]]:
+def check_hand(ctx: HandContext[Any]) -> list[list[str]]:
     """The hand's controls as Discord would get them (rows of labels or placeholders)."""
+    panel = UI.render_hand(ctx)
     check_panel(panel)
-    view = hand_view(BIG_ID, seat, BIG_ID, panel)
+    view = hand_view(BIG_ID, ctx.seat, BIG_ID, panel, ctx.legal)
     rows: list[list[str]] = []
     if view is None:
         return rows
@@ -156,7 +158,7 @@ def test_a_crowded_six_seat_table_fits_in_french() -> None:
 
 def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     state = crowded_table()
-    rows = check_hand(UI.render_hand(hand_context(state, 0)), 0)
+    rows = check_hand(hand_context(state, 0))
     assert [len(row) for row in rows] == [5, 1], "the draw pile and five discard piles"
     assert rows[0][1] == f"Prendre 🟧O11 ({LONG_NAME}1)"
 
@@ -164,10 +166,10 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     playing.phase = Phase.PLAY
     playing.players[0].groups[0] = group(GroupKind.RUN, *[c(v) for v in range(2, 9)])
     playing.players[0].hand = [wild(3), c(1), c(9), c(10, BLUE), skip(3), c(12, PURPLE)]
-    rows = check_hand(UI.render_hand(hand_context(playing, 0)), 0)
+    rows = check_hand(hand_context(playing, 0))
     assert rows[0] == ["Compléter avec une carte…"]
     chosen = "o" + card_code(wild(3))
-    rows = check_hand(UI.render_hand(hand_context(playing, 0, chosen)), 0)
+    rows = check_hand(hand_context(playing, 0, chosen))
     assert rows[1] == ["Où mettre ⭐\u00a0?"], "a wild with many places gets a menu"
     assert rows[2] == [f"Passe pour {LONG_NAME}{n}" for n in range(1, 4)]
 
@@ -181,7 +183,7 @@ def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
     triple = [PlacedCard(card=wild(i), wild_as=7) for i in (1, 2, 3)]
     asking = Building([pair, triple], [wild(4), wild(5), wild(6), c(6)])
     assert len(asking.code()) <= 60
-    rows = check_hand(UI.render_hand(hand_context(level8, 0, asking.code())), 0)
+    rows = check_hand(hand_context(level8, 0, asking.code()))
     assert rows == [["Que remplacent les jokers\u00a0?"], ["Recommencer", "Retour"]]
 
     hard = make_state(
@@ -191,11 +193,11 @@ def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
     )
     run_of_eight = Building([], [wild(i) for i in range(7)] + [c(3)])
     assert len(run_of_eight.code()) <= 60
-    check_hand(UI.render_hand(hand_context(hard, 0, run_of_eight.code())), 0)
+    check_hand(hand_context(hard, 0, run_of_eight.code()))
 
     hard.phase = Phase.KEEP
     hard.players[0].level = 5
-    rows = check_hand(UI.render_hand(hand_context(hard, 0)), 0)
+    rows = check_hand(hand_context(hard, 0))
     assert rows == [["Cartes à garder (jusqu'à 4)…"], ["Ne rien garder"]]
 
 

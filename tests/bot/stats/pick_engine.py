@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel, ConfigDict
 
-from bot.tables.ui import ActionButton, Choice, GameUI, HandContext, HandPanel, Panel, TableContext
+from bot.tables.ui import Choice, GameUI, HandContext, HandPanel, Panel, StepButton, TableContext
 from games.core.errors import RuleError
 from games.core.game_type import GameType, TeamRanking
 from games.core.result import GameResult, SeatResult
@@ -150,7 +150,7 @@ class PickUI(GameUI):
 
     def render_hand(self, ctx: HandContext) -> HandPanel:
         buttons = [
-            ActionButton(label=f"Pick {action.number}", payload=str(action.number))
+            StepButton(label=f"Pick {action.number}", payload=str(action.number))
             for action in ctx.legal
             if isinstance(action, Pick)
         ]

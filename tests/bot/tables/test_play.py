@@ -14,7 +14,7 @@ from tests.bot.helpers import (
     start_game,
     table_message,
 )
-from tests.support.messages import left_by_a_restart
+from tests.support.messages import forge_control, left_by_a_restart
 from tests.support.table_driver import drain
 
 pytestmark = pytest.mark.both_backends
@@ -85,6 +85,28 @@ async def test_a_stale_hand_changes_nothing(simcord_env: simcord.Env, settings: 
     assert "out of date" in first.content
     assert card not in hand_cards(first)
     assert len(query(settings.database_path, "SELECT * FROM actions")) == 1
+
+
+async def test_an_action_control_applies_only_the_action_it_names(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """A client may send any custom id: a reference that no longer names a legal action only
+    refreshes the hand; text that is no reference at all is refused. Nothing is applied."""
+    env = simcord_env
+    place, alice, _ = await alice_and_bob_at_a_table(env)
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    cards = hand_cards(hand)
+    for ref in ("0.000000", "z.abcdef"):
+        forged = forge_control(env, hand, ref, kind="do")
+        await alice.click(hand, custom_id=forged)
+        assert "out of date" in hand.content and hand_cards(hand) == cards
+    forged = forge_control(env, hand, "play-7", kind="do")
+    result = await alice.click(hand, custom_id=forged)
+    assert [m.content for m in result.followups] == ["That button is not part of this game."]
+    assert query(settings.database_path, "SELECT * FROM actions") == []
+    await alice.click(hand, label=f"Play {cards[0]}")
+    assert hand_cards(hand) == cards[1:]
 
 
 async def test_opening_a_hand_closes_the_one_before(

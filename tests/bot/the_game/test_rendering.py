@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import Texts
 from bot.tables.render import hand_view
-from bot.tables.ui import ActionButton, HandContext, SeatInfo, TableContext
+from bot.tables.ui import HandContext, SeatInfo, StepButton, TableContext
 from cogs.the_game.ui import TheGameUI
 from games.the_game import ENGINE
 from games.the_game.actions import GiveHint
@@ -33,9 +33,9 @@ def hand_context(state: TheGameState, seat: int, ui_state: str = "") -> HandCont
     )
 
 
-def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[ActionButton]:
+def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[StepButton]:
     controls = UI.render_hand(hand_context(state, seat, ui_state)).controls
-    return [control for control in controls if isinstance(control, ActionButton)]
+    return [control for control in controls if isinstance(control, StepButton)]
 
 
 def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
@@ -69,7 +69,8 @@ def test_a_card_that_fits_nowhere_is_shown_but_cannot_be_chosen() -> None:
 
 def test_the_hand_reads_top_down_cards_piles_end_turn_then_the_hints_menu() -> None:
     state = position([[25, 40], [60]], tops=(35, 30, 20, 100), placed_this_turn=2)
-    view = hand_view(1, 0, 1, UI.render_hand(hand_context(state, 0, ui_state="25")))
+    ctx = hand_context(state, 0, ui_state="25")
+    view = hand_view(1, 0, 1, UI.render_hand(ctx), ctx.legal)
     assert view is not None
     rows = [
         [item.get("label") or item["placeholder"] for item in row["components"]]
