@@ -7,7 +7,7 @@ machinery.
 - `hand.py`: one player's ephemeral hand: a card then a side, the stuck player's discard, the
   secret choice of the double, colour by colour.
 - `notices.py`: the round summary and the end-of-game message.
-- `words.py`: how cards, rows and points are written; `payloads.py`: what controls carry.
+- `words.py`: how cards, rows and points are written.
 """
 
 from __future__ import annotations

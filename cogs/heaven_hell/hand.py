@@ -2,8 +2,9 @@
 what the player must do now.
 
 - A turn is one engine action in two clicks: choose a card (cards of closed rows are shown but
-  cannot be chosen), then the side, among the legal ones only. The chosen card travels in the
-  side buttons' payloads, so nothing is stored between the clicks.
+  cannot be chosen), then the side, among the legal ones only. Choosing the card is a step of
+  the UI only (its payload, `c<colour><value>`, is also the `ui_state` that shows the sides);
+  each side button carries its legal placement, so nothing is stored between the clicks.
 - A stuck player (every card of a closed row) shows their hand and discards one card: one click.
 - At the end of a round, colour by colour, a player still holding their double and holding the
   colour being scored chooses in secret: play the double on it, or keep it. The choice is shown
@@ -18,8 +19,7 @@ import discord
 
 from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import Choice, Control, HandContext, HandPanel, StepButton
-from cogs.heaven_hell import payloads
+from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel, StepButton
 from cogs.heaven_hell.table import COLOUR, rows_text, rows_title, title
 from cogs.heaven_hell.words import (
     CLOSED,
@@ -33,12 +33,30 @@ from cogs.heaven_hell.words import (
 )
 from games.core.errors import RuleError
 from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
-from games.heaven_hell.cards import Card, Colour, Side, colour_index
+from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, Card, Colour, Side, colour_index
 from games.heaven_hell.state import Phase
 from games.heaven_hell.view import HeavenHellView, RowView
 
 HAND_TITLE = "🃏"
 CARDS_PER_ROW = 5
+CHOOSE = "c"
+
+
+def choose_code(colour: Colour, value: int) -> str:
+    """The payload of a card's button, colour by its index in `COLOURS` (`c03` = red 3)."""
+    return f"{CHOOSE}{colour_index(colour)}{value}"
+
+
+def read_chosen(payload: str) -> tuple[Colour, int]:
+    """The card a `choose_code` names; a `ValueError` for anything else: a forged or damaged
+    custom id is refused, never guessed."""
+    code = payload.removeprefix(CHOOSE)
+    if code == payload or len(code) != 2 or not code.isdigit():
+        raise ValueError(f"not a chosen card: {payload!r}")
+    index, value = int(code[0]), int(code[1])
+    if index >= len(COLOURS) or value not in VALUES_PER_COLOUR:
+        raise ValueError(f"no such card: {payload!r}")
+    return COLOURS[index], value
 
 
 def own_view(ctx: HandContext[HeavenHellView]) -> HeavenHellView:
@@ -100,7 +118,7 @@ def now(
 def chosen_card(ui_state: str, view: HeavenHellView) -> tuple[Colour, int] | None:
     """The card chosen by the first click, when it is still in hand and playable."""
     try:
-        colour, value = payloads.read_chosen(ui_state)
+        colour, value = read_chosen(ui_state)
     except ValueError:
         return None
     held = any(c.colour == colour and c.value == value for c in view.hand or [])
@@ -128,7 +146,7 @@ def card_buttons(
         buttons.append(
             StepButton(
                 label=card(item.colour, item.value),
-                payload=payloads.choose_code(item.colour, item.value),
+                payload=choose_code(item.colour, item.value),
                 style=discord.ButtonStyle.primary if picked else discord.ButtonStyle.secondary,
                 emoji=CLOSED if closed else None,
                 disabled=closed,
@@ -152,10 +170,15 @@ def side_buttons(
 ) -> list[Control]:
     """Heaven and hell for the chosen card, each only when the engine allows it, with what the
     side's sum becomes."""
+    placements = {
+        action.side: action
+        for action in legal
+        if isinstance(action, PlaceCard) and (action.colour, action.value) == (colour, value)
+    }
     buttons: list[Control] = []
     for side in (Side.HELL, Side.HEAVEN):
-        action = PlaceCard(colour=colour, value=value, side=side)
-        if action not in legal:
+        action = placements.get(side)
+        if action is None:
             continue
         before = row_view.heaven_sum if side is Side.HEAVEN else row_view.hell_sum
         label = tr(
@@ -165,9 +188,9 @@ def side_buttons(
             after=before + value,
         )
         buttons.append(
-            StepButton(
+            ActionButton(
                 label=clip(label, LABEL_LIMIT),
-                payload=payloads.place_code(colour, value, side),
+                action=action,
                 emoji=side_mark(side),
                 style=discord.ButtonStyle.success
                 if side is Side.HEAVEN
@@ -181,9 +204,9 @@ def side_buttons(
 def discard_buttons(legal: Sequence[object]) -> list[Control]:
     discards = [action for action in legal if isinstance(action, DiscardStuck)]
     return [
-        StepButton(
+        ActionButton(
             label=card(action.colour, action.value),
-            payload=payloads.discard_code(action.colour, action.value),
+            action=action,
             emoji="🗑️",
             style=discord.ButtonStyle.danger,
             row=index // CARDS_PER_ROW,
@@ -201,7 +224,7 @@ def double_step(
     assert view.asking is not None
     colour = square(view.asking)
     if ctx.seat in ctx.to_act:
-        return double_choice(tr, view, hand)
+        return double_choice(tr, view, hand, ctx.legal)
     waiting = tr("heaven_hell.hand.status.waiting_choices", names=names, colour=colour)
     if view.my_choice is None:
         return waiting, []
@@ -211,7 +234,7 @@ def double_step(
 
 
 def double_choice(
-    tr: Texts, view: HeavenHellView, hand: Sequence[Card]
+    tr: Texts, view: HeavenHellView, hand: Sequence[Card], legal: Sequence[object]
 ) -> tuple[str, list[Control]]:
     """Play the double on the colour being scored (with what the player holds of it) or keep it
     for a colour still to come, which the status names."""
@@ -231,35 +254,31 @@ def double_choice(
         else tr("heaven_hell.hand.status.no_later"),
         tr("heaven_hell.hand.double_legend", double=DOUBLE),
     ]
+    doubles = [action for action in legal if isinstance(action, ChooseDouble)]
     buttons: list[Control] = [
-        StepButton(
-            label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=square(asking)),
-            payload=payloads.double_code(asking, True),
-            style=discord.ButtonStyle.success,
-        ),
-        StepButton(
-            label=tr("heaven_hell.hand.keep_double"),
-            payload=payloads.double_code(asking, False),
-        ),
+        double_button(tr, action) for action in sorted(doubles, key=lambda action: not action.play)
     ]
     return "\n".join(status), buttons
 
 
+def double_button(tr: Texts, action: ChooseDouble) -> ActionButton:
+    if action.play:
+        return ActionButton(
+            label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=square(action.colour)),
+            action=action,
+            style=discord.ButtonStyle.success,
+        )
+    return ActionButton(label=tr("heaven_hell.hand.keep_double"), action=action)
+
+
 def choose(ctx: HandContext[HeavenHellView], payload: str, values: Sequence[str]) -> Choice:
-    """The meaning of a hand control; anything malformed is refused, never guessed."""
+    """A card chosen, the first click of a turn and the hand's only step of the UI: no action
+    yet, the hand shows the sides for that card. Anything malformed is refused, never guessed."""
     view = own_view(ctx)
     try:
-        if payload.startswith(payloads.CHOOSE):
-            return choose_card(ctx, view, payload)
-        action: PlaceCard | DiscardStuck | ChooseDouble = payloads.read_action(payload)
+        colour, value = read_chosen(payload)
     except ValueError as error:
         raise RuleError("unknown_control") from error
-    return Choice(action=action)
-
-
-def choose_card(ctx: HandContext[HeavenHellView], view: HeavenHellView, payload: str) -> Choice:
-    """The first click of a turn: no action yet, the hand shows the sides for that card."""
-    colour, value = payloads.read_chosen(payload)
     if view.phase is not Phase.PLAY or ctx.seat not in ctx.to_act:
         raise RuleError("not_your_turn")
     if not any(c.colour == colour and c.value == value for c in view.hand or []):

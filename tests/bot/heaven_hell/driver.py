@@ -2,7 +2,9 @@
 side, a stuck player's discard, or the secret choice of the double for the colour being scored,
 with the hand's own controls. Moves are
 what the engine's heuristic would choose for the seat, but every click is found among the hand
-message's controls, and at each step the controls must offer exactly the engine's legal moves.
+message's controls, and at each step the controls must offer exactly the engine's legal moves:
+the cards to choose (a step of the hand only), then the actions the side, discard and double
+buttons carry.
 
 It also keeps every message the bot sent, tagged with who could see it, and checks as they
 arrive that no card of a hand, and no secret double before the reveal, shows anywhere but in
@@ -18,21 +20,16 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from cogs.heaven_hell.payloads import (
-    choose_code,
-    discard_code,
-    double_code,
-    place_code,
-)
+from cogs.heaven_hell.hand import choose_code
 from cogs.heaven_hell.words import COLOUR_SQUARES
 from games.core.engine import Engine
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
-from games.heaven_hell.cards import COLOURS, Card, Colour, card_of
+from games.heaven_hell.cards import COLOURS, Card, Colour, Side, card_of
 from games.heaven_hell.events import CardDiscarded, CardPlaced, PlayerStuck
 from games.heaven_hell.rules import is_stuck
 from games.heaven_hell.state import HeavenHellState, Phase
-from tests.support.messages import controls, disabled_controls
+from tests.support.messages import HAND_CONTROL, carried, components, controls, disabled_controls
 from tests.support.table_driver import Player, ReplayingDriver, Sent, action_count
 
 CARD_TOKEN = re.compile("(" + "|".join(COLOUR_SQUARES) + r")([1-5])")
@@ -53,6 +50,10 @@ def faces(card_ids: list[int]) -> Counter[Face]:
 
 def face_of(item: Card) -> Face:
     return item.colour, item.value
+
+
+def place(colour: Colour, value: int, side: Side) -> PlaceCard:
+    return PlaceCard(colour=colour, value=value, side=side)
 
 
 @dataclass
@@ -126,45 +127,52 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         assert isinstance(action, PlaceCard | DiscardStuck | ChooseDouble)
         return action
 
+    def labelled(self, player: Player, hand: Any) -> dict[AnyAction, str]:
+        """The actions a hand's buttons carry, each with its label as a person reads it."""
+        legal = ENGINE.legal_actions(self.state(), player.seat)
+        return {
+            cast(AnyAction, entry.action): entry.component["label"]
+            for entry in carried(hand, legal)
+        }
+
     async def perform(self, player: Player, move: AnyAction) -> None:
         hand = player.hand
         assert hand is not None
         if isinstance(move, PlaceCard):
             await self.click(player, hand, choose_code(move.colour, move.value))
-            sides = {p for p in controls(hand) if p.startswith("p")}
             legal = ENGINE.legal_actions(self.state(), player.seat)
-            assert sides == {
-                place_code(a.colour, a.value, a.side)
+            assert set(self.offered(player, hand)) == {
+                a
                 for a in legal
                 if isinstance(a, PlaceCard) and (a.colour, a.value) == (move.colour, move.value)
             }
-            await self.click(player, hand, place_code(move.colour, move.value, move.side))
-        elif isinstance(move, DiscardStuck):
-            await self.click(player, hand, discard_code(move.colour, move.value))
-        else:
-            await self.click(player, hand, double_code(move.colour, move.play))
+        await self.do(player, hand, move)
 
     def check_offered_moves(self, hand: Any, state: HeavenHellState, seat: int) -> None:
         """The hand's controls are exactly the seat's legal moves (a card's sides come with the
-        second click, checked in `perform`); cards of closed rows are shown, locked."""
+        second click, checked in `perform`): the double's choice or a stuck player's discards
+        carry them, or the cards to choose lead to them; cards of closed rows are shown, locked.
+        Every enabled control either carries a legal action or is a card to choose."""
         legal = ENGINE.legal_actions(state, seat)
-        offered = set(controls(hand))
-        if state.phase is Phase.DOUBLES:
-            assert offered == {
-                double_code(a.colour, a.play) for a in legal if isinstance(a, ChooseDouble)
-            }
-        elif is_stuck(state):
-            assert offered == {
-                discard_code(a.colour, a.value) for a in legal if isinstance(a, DiscardStuck)
-            }
+        offered = [entry.action for entry in carried(hand, legal)]
+        steps = set(controls(hand))
+        enabled = [
+            c
+            for c in components(hand)
+            if str(c.get("custom_id")).startswith(HAND_CONTROL) and not c.get("disabled")
+        ]
+        assert len(enabled) == len(offered) + len(steps)
+        if state.phase is Phase.DOUBLES or is_stuck(state):
+            assert set(offered) == set(legal) and not steps
         else:
-            assert offered == {
+            assert not offered
+            assert steps == {
                 choose_code(a.colour, a.value) for a in legal if isinstance(a, PlaceCard)
             }
             locked = {
                 choose_code(card_of(c).colour, card_of(c).value)
                 for c in state.hands[seat]
-                if choose_code(card_of(c).colour, card_of(c).value) not in offered
+                if choose_code(card_of(c).colour, card_of(c).value) not in steps
             }
             assert set(disabled_controls(hand)) == locked
 

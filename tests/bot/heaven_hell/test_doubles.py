@@ -2,8 +2,9 @@
 their double and holding the colour choose at once and in secret to play it there or keep it.
 The table shows who is still choosing for which colour, never what; the choices are revealed
 together, then the colour's hands, then the next colour; the round summary stays one message. A
-restart between two choices keeps the first; the turn timer reminds and stands in for those who
-have not chosen only; a player who leaves has a computer choose for them."""
+restart between two choices keeps the first; a choice drawn for one colour is out of date for
+the next; the turn timer reminds and stands in for those who have not chosen only; a player who
+leaves has a computer choose for them."""
 
 from __future__ import annotations
 
@@ -12,16 +13,17 @@ import re
 import simcord
 
 from bot.settings import Settings
-from cogs.heaven_hell.payloads import choose_code, double_code, place_code
+from cogs.heaven_hell.hand import choose_code
 from games.heaven_hell import ENGINE
-from games.heaven_hell.cards import Side
+from games.heaven_hell.actions import ChooseDouble
+from games.heaven_hell.cards import Colour, Side
 from games.heaven_hell.state import HeavenHellState, Phase
 from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
-from tests.bot.heaven_hell.driver import Driver, start
+from tests.bot.heaven_hell.driver import Driver, place, start
 from tests.bot.helpers import query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
-from tests.support.messages import controls, fields
-from tests.support.table_driver import drain, kinds
+from tests.support.messages import components, controls, fields, left_by_a_restart
+from tests.support.table_driver import drain, kinds, logged_actions
 
 PILES_RED = (
     "🤫 Scoring colour by colour, now 🟥: whoever still holds their ×2 double and holds 🟥 "
@@ -59,10 +61,14 @@ async def three_people_choosing_for_red(env: simcord.Env, settings: Settings) ->
     bob = driver.players[1]
     hand = await driver.open_hand(bob)
     await driver.click(bob, hand, choose_code(Y, 1))
-    await driver.click(bob, hand, place_code(Y, 1, Side.HEAVEN))
+    await driver.do(bob, hand, place(Y, 1, Side.HEAVEN))
     state = driver.state()
     assert state.phase is Phase.DOUBLES and state.asking is R
     return driver
+
+
+def double(colour: Colour, play: bool) -> ChooseDouble:
+    return ChooseDouble(colour=colour, play=play)
 
 
 def deadlines(driver: Driver) -> list[float | None]:
@@ -111,12 +117,13 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
         "×2 is your double: if you hold the most of the colour you play it on, your points there "
         "are doubled. Played, it is spent, whoever scores.",
     ]
-    offered = {double_code(R, True): "Play ×2 on 🟥", double_code(R, False): "Keep it"}
-    for hand in hands.values():
-        assert {p: c["label"] for p, c in controls(hand).items()} == offered
+    offered = {double(R, True): "Play ×2 on 🟥", double(R, False): "Keep it"}
+    for seat, hand in hands.items():
+        assert driver.labelled(driver.players[seat], hand) == offered
+        assert controls(hand) == {}
     before = deadlines(driver)
 
-    await driver.click(alice, hands[0], double_code(R, False))
+    await driver.do(alice, hands[0], double(R, False))
     assert fields(hands[0])["Now"] == (
         "Your secret choice: keep your double past 🟥.\nWaiting for bob, carol to choose for 🟥."
     )
@@ -128,14 +135,14 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
 
     await env.restart_bot(make_bot())
 
-    await driver.click(bob, hands[1], double_code(R, False))
+    await driver.do(bob, hands[1], double(R, False))
     assert driver.state().choices == [False, False, None], "alice's choice survived the restart"
     again = await driver.open_hand(alice)
     assert fields(again)["Now"].startswith("Your secret choice: keep your double past 🟥.")
     assert player_lines(driver)[0].endswith("· ✅ has chosen for 🟥")
     assert summaries(driver) == []
 
-    await driver.click(carol, hands[2], double_code(R, True))
+    await driver.do(carol, hands[2], double(R, True))
     state = driver.state()
     assert state.phase is Phase.DOUBLES and state.asking is B
     assert ENGINE.to_act(state) == [0, 1], "carol spent her double and holds no blue"
@@ -158,13 +165,13 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert summaries(driver) == [], "the round summary waits for the round's last colour"
 
     hands = {seat: await driver.open_hand(driver.players[seat]) for seat in (0, 1)}
-    assert set(controls(hands[0])) == {double_code(B, True), double_code(B, False)}
+    assert set(driver.offered(alice, hands[0])) == {double(B, True), double(B, False)}
     assert fields(hands[0])["Now"].splitlines()[1] == (
         "No colour still to score where heaven leads holds any of your cards: kept, it will not "
         "be used this round."
     )
-    await driver.click(bob, hands[1], double_code(B, True))
-    await driver.click(alice, hands[0], double_code(B, False))
+    await driver.do(bob, hands[1], double(B, True))
+    await driver.do(alice, hands[0], double(B, False))
 
     state = driver.state()
     assert state.round == 1 and state.phase is Phase.PLAY
@@ -193,6 +200,38 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert not re.search(r"-\d", final), "negative points take a true minus sign"
 
 
+async def test_a_choice_drawn_for_red_is_out_of_date_once_blue_is_asked(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """Alice's hand as drawn for red, kept past everyone's choices for red: its "Keep it" reads
+    the same as blue's, and applies nothing; the hand is drawn again for blue."""
+    env = simcord_env
+    driver = await three_people_choosing_for_red(env, settings)
+    alice, bob, carol = (driver.players[seat] for seat in range(3))
+    hand = await driver.open_hand(alice)
+    drawn_for_red = left_by_a_restart(env, hand)
+    keep_red = driver.labelled(alice, hand)
+    for player, play in ((alice, False), (bob, False), (carol, True)):
+        await driver.do(player, await driver.open_hand(player), double(R, play))
+    state = driver.state()
+    assert state.asking is B and 0 in ENGINE.to_act(state)
+    logged = logged_actions(driver.db)
+    drawn_for_red()
+    assert driver.offered(alice, hand) == []
+
+    (old,) = [c for c in components(hand) if c.get("label") == keep_red[double(R, False)]]
+    await alice.member.click(hand, custom_id=old["custom_id"])
+    driver.collect(alice.member.id)
+
+    assert (hand.content or "").startswith("⚠️ That button was out of date")
+    assert driver.state() == state
+    assert logged_actions(driver.db) == logged
+    assert driver.labelled(alice, hand) == {
+        double(B, True): "Play ×2 on 🟦",
+        double(B, False): "Keep it",
+    }
+
+
 async def test_the_timer_reminds_and_chooses_only_for_those_who_have_not_chosen(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
@@ -201,7 +240,7 @@ async def test_the_timer_reminds_and_chooses_only_for_those_who_have_not_chosen(
     alice, bob, carol = (driver.players[seat] for seat in range(3))
     hand = await driver.open_hand(alice)
     await env.advance_time(10)
-    await driver.click(alice, hand, double_code(R, False))
+    await driver.do(alice, hand, double(R, False))
     count = len(texts(driver))
 
     await env.advance_time(TURN_SECONDS / 2 - 10)

@@ -15,7 +15,7 @@ from bot.tables.ui import (
     SeatInfo,
     TableContext,
 )
-from cogs.heaven_hell.payloads import choose_code
+from cogs.heaven_hell.hand import choose_code
 from cogs.heaven_hell.ui import HeavenHellUI
 from games.core.errors import RuleError
 from games.core.result import GameResult, SeatResult

@@ -11,14 +11,25 @@ import simcord
 import simcord.interactions
 
 from bot.settings import Settings
-from cogs.heaven_hell.payloads import choose_code, discard_code, double_code, place_code
+from bot.tables.carried import ActionRefs
+from cogs.heaven_hell.hand import choose_code
+from games.heaven_hell import ENGINE
+from games.heaven_hell.actions import DiscardStuck
 from games.heaven_hell.cards import Side
 from games.heaven_hell.state import HeavenHellState
-from tests.bot.heaven_hell.driver import Driver, start
+from tests.bot.heaven_hell.driver import Driver, place, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
-from tests.support.messages import controls, disabled_controls, fields, left_by_a_restart
-from tests.support.table_driver import kinds, logged_actions
+from tests.support.messages import (
+    carried,
+    controls,
+    disabled_controls,
+    fields,
+    forge_control,
+    left_by_a_restart,
+    walk,
+)
+from tests.support.table_driver import Player, kinds, logged_actions
 
 
 async def three_people(env: simcord.Env, settings: Settings) -> Driver:
@@ -66,17 +77,16 @@ async def test_a_turn_is_a_card_then_a_legal_side_and_closed_rows_are_locked(
 
     await driver.click(bob, hand, choose_code(B, 4))
     assert fields(hand)["Now"] == "Where does 🟦4 go? Heaven counts plus, hell counts minus."
-    sides = {p: c["label"] for p, c in controls(hand).items() if p.startswith("p")}
-    assert sides == {place_code(B, 4, Side.HELL): "Hell: 1 → 5"}, "heaven's side is full"
+    sides = driver.labelled(bob, hand)
+    assert sides == {place(B, 4, Side.HELL): "Hell: 1 → 5"}, "heaven's side is full"
     assert logged_actions(driver.db) == []
 
     await driver.click(bob, hand, choose_code(G, 5))
-    sides = {p: c["label"] for p, c in controls(hand).items() if p.startswith("p")}
-    assert sides == {
-        place_code(G, 5, Side.HELL): "Hell: 0 → 5",
-        place_code(G, 5, Side.HEAVEN): "Heaven: 0 → 5",
+    assert driver.labelled(bob, hand) == {
+        place(G, 5, Side.HELL): "Hell: 0 → 5",
+        place(G, 5, Side.HEAVEN): "Heaven: 0 → 5",
     }
-    await driver.click(bob, hand, place_code(G, 5, Side.HEAVEN))
+    await driver.do(bob, hand, place(G, 5, Side.HEAVEN))
 
     assert kinds(driver.db) == [(1, "human", "place")]
     assert fields(hand)["Now"] == "Waiting for carol."
@@ -115,18 +125,19 @@ async def test_a_stuck_player_shows_their_hand_and_discards(
     bob = driver.players[1]
     hand = await driver.open_hand(bob)
     assert fields(hand)["Now"].startswith("None of your cards can be placed")
-    assert {p: c["label"] for p, c in controls(hand).items()} == {
-        discard_code(R, 3): "🟥3",
-        discard_code(Y, 2): "🟨2",
+    assert controls(hand) == {}
+    assert driver.labelled(bob, hand) == {
+        DiscardStuck(colour=R, value=3): "🟥3",
+        DiscardStuck(colour=Y, value=2): "🟨2",
     }
-    await driver.click(bob, hand, discard_code(Y, 2))
+    await driver.do(bob, hand, DiscardStuck(colour=Y, value=2))
     assert kinds(driver.db) == [(1, "human", "discard")]
     assert fields(hand)["Now"].startswith("Your turn (you have drawn)")
     assert set(controls(hand)) == {choose_code(G, 4)}, "the drawn green 4 can be placed"
     last = fields(driver.table())["Last moves"].splitlines()
     assert last[-1] == "**bob** discards 🟨2."
     await driver.click(bob, hand, choose_code(G, 4))
-    await driver.click(bob, hand, place_code(G, 4, Side.HELL))
+    await driver.do(bob, hand, place(G, 4, Side.HELL))
     assert driver.state().current == 2
 
 
@@ -150,13 +161,15 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
     await driver.click(bob, second, choose_code(G, 5))
     put_second_back = left_by_a_restart(env, second)
     put_first_back()
-    await driver.click(bob, first, place_code(G, 5, Side.HEAVEN))
+    heaven = place(G, 5, Side.HEAVEN)
+    legal = ENGINE.legal_actions(driver.state(), 1)
+    (drawn,) = [entry.component for entry in carried(second, legal) if entry.action == heaven]
+    await driver.do(bob, first, heaven)
     put_second_back()
     after = driver.state()
 
-    await bob.member.click(
-        second, custom_id=controls(second)[place_code(G, 5, Side.HEAVEN)]["custom_id"]
-    )
+    assert driver.offered(bob, second) == [], "what it carries is no longer legal"
+    await bob.member.click(second, custom_id=drawn["custom_id"])
     driver.collect(bob.member.id)
     assert second.content.startswith("⚠️ That button was out of date")
     assert controls(second) == {}, "the refreshed hand shows bob waiting"
@@ -172,23 +185,40 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
     assert [m.content for m in result.followups] == ["These buttons belong to another player."]
 
     for payload, answer in [
-        (place_code(R, 1, Side.HELL), "You do not have 🟥1 in your hand."),
         (choose_code(R, 1), "You do not have 🟥1 in your hand."),
-        (
-            discard_code(Y, 5),
-            "You can still place a card: discarding is only for when none "
-            "of your cards can be placed.",
-        ),
-        (double_code(R, True), "That cannot be done at this point of the round."),
-        ("x0", "That button is not part of this game."),
-        ("p05*", "That button is not part of this game."),
+        ("c16", "That button is not part of this game."),
+        ("p05-", "That button is not part of this game."),
+        ("x0+", "That button is not part of this game."),
         ("zz", "That button is not part of this game."),
     ]:
         result = await driver.press_forged(carol, hand, payload)
         assert [m.content for m in result.followups] == [answer]
         assert all(m.ephemeral for m in result.followups)
+    for ref in ("zz", "0.", "0.abc"):
+        result = await press_forged_action(driver, carol, hand, ref)
+        assert [m.content for m in result.followups] == ["That button is not part of this game."]
+    assert driver.state() == after
+
+    discard = DiscardStuck(colour=Y, value=5)
+    await press_forged_action(driver, carol, hand, ActionRefs([discard]).ref(discard))
+    assert hand.content.startswith("⚠️ That button was out of date"), "carol may not discard"
+    assert controls(hand), "the refreshed hand: carol chooses a card"
     assert driver.state() == after
     assert len(logged_actions(driver.db)) == 1
+
+
+async def press_forged_action(
+    driver: Driver, player: Player, hand: Any, ref: str
+) -> simcord.InteractionResult:
+    """Clicks a button carrying `ref` the bot never drew (see `forge_control`); takes it off the
+    stored hand again when the bot did not redraw the hand."""
+    forged = forge_control(driver.env, hand, ref, kind="do")
+    result = await player.member.click(hand, custom_id=forged)
+    driver.collect(player.member.id)
+    stored = driver.env.backend.get_message(hand.channel_id, hand.id)
+    if forged in {c.get("custom_id") for c in walk(stored.components)}:
+        stored.components.pop()
+    return result
 
 
 async def test_spectators_are_told_they_do_not_play(

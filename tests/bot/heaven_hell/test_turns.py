@@ -8,14 +8,13 @@ from __future__ import annotations
 import simcord
 
 from bot.settings import Settings
-from cogs.heaven_hell.payloads import place_code
+from cogs.heaven_hell.hand import choose_code
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import PlaceCard
-from games.heaven_hell.cards import Side
 from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
 from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import button_labels, query
-from tests.support.messages import controls, fields
+from tests.support.messages import carried, controls, fields
 from tests.support.table_driver import drain, game_status, kinds
 
 
@@ -126,9 +125,9 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
     bob = driver.players[1]
     hand = await driver.open_hand(bob)
     move = next(a for a in ENGINE.legal_actions(driver.state(), 1) if isinstance(a, PlaceCard))
-    await driver.click(bob, hand, "c" + place_code(move.colour, move.value, Side.HELL)[1:3])
-    side = next(payload for payload in controls(hand) if payload.startswith("p"))
-    custom_id = controls(hand)[side]["custom_id"]
+    await driver.click(bob, hand, choose_code(move.colour, move.value))
+    legal = ENGINE.legal_actions(driver.state(), 1)
+    custom_id = carried(hand, legal)[0].component["custom_id"]
     await driver.players[0].member.slash(driver.thread, "game cancel")
 
     assert driver.thread.history()[-1].content == "❌ This game was cancelled."
@@ -141,7 +140,7 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
 async def test_a_restart_between_the_card_and_the_side_loses_nothing(
     simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
-    """The chosen card lives in the side buttons, which work after a restart; the turn's
+    """The side buttons carry the whole placement and work after a restart; the turn's
     deadline is stored and still runs out on time."""
     env = simcord_env
     driver = await table_of(env, settings, ["alice", "bob", "carol"], computers=0)
@@ -149,12 +148,12 @@ async def test_a_restart_between_the_card_and_the_side_loses_nothing(
     hand = await driver.open_hand(bob)
     chosen = next(payload for payload in controls(hand) if payload.startswith("c"))
     await driver.click(bob, hand, chosen)
-    side = next(payload for payload in controls(hand) if payload.startswith("p"))
+    side = driver.offered(bob, hand)[0]
     await env.advance_time(100)
 
     await env.restart_bot(make_bot())
 
-    await driver.click(bob, hand, side)
+    await driver.do(bob, hand, side)
     assert kinds(driver.db) == [(1, "human", "place")]
     assert driver.state().current == 2
     assert query(driver.db, "SELECT deadline IS NOT NULL FROM seats ORDER BY seat") == [
