@@ -7,8 +7,9 @@
   `end_turn.py` (discard or Skip), `keep.py` (the hard side's cards kept between rounds).
 - `notices.py`: the round summary and the end-of-game message.
 - `play.py`: the `/play` subcommand and its table options.
-- `words.py`: how cards, wilds, groups and levels are written; `payloads.py`: how controls
-  carry cards and groups in their payloads.
+- `words.py`: how cards, wilds, groups and levels are written; `payloads.py`: how the
+  controls of UI-only steps (the group builder, the lay-off card menu, the keep menu) carry
+  cards and groups in their payloads. Every other control carries its legal engine action.
 """
 
 from __future__ import annotations

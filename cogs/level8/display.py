@@ -2,9 +2,10 @@
 groups oneself (`builder.py`).
 
 The finder returns one arrangement per hand, the one that uses the fewest wilds (the engine
-lists it as the only `DisplayLevel` among the legal actions), so the hand proposes that one and
-offers the builder for any other. Both are offered only when the finder says the level can be
-laid down at all: a builder that can only fail would not be a legal choice.
+lists it as the only `DisplayLevel` among the legal actions), so the hand proposes that one, its
+button carrying that action, and offers the builder for any other. Both are offered only when
+the finder says the level can be laid down at all: a builder that can only fail would not be a
+legal choice.
 """
 
 from __future__ import annotations
@@ -15,14 +16,12 @@ import discord
 from pydantic import BaseModel
 
 from bot.i18n import Texts
-from bot.tables.ui import Control, StepButton
+from bot.tables.ui import ActionButton, Control, StepButton
 from cogs.level8.builder import BUILDING
 from cogs.level8.words import group_text
 from games.level8.actions import DisplayLevel
 from games.level8.groups import build_group
 from games.level8.levels import Requirement
-
-PROPOSAL = "L"
 
 
 def proposal(legal: Sequence[BaseModel]) -> DisplayLevel | None:
@@ -38,11 +37,11 @@ def proposal_lines(
     ]
 
 
-def controls(tr: Texts, level: int) -> list[Control]:
+def controls(tr: Texts, level: int, offered: DisplayLevel) -> list[Control]:
     return [
-        StepButton(
+        ActionButton(
             label=tr("level8.hand.lay_down", level=level),
-            payload=PROPOSAL,
+            action=offered,
             emoji="✅",
             style=discord.ButtonStyle.success,
             row=0,

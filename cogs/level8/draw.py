@@ -1,4 +1,5 @@
-"""The first step of a turn: draw from the draw pile or take the top of any discard pile.
+"""The first step of a turn: draw from the draw pile or take the top of any discard pile, each
+button carrying its legal draw.
 
 A hand is sorted, so a card drawn would disappear among the others: the seat's view names it
 until the turn ends, and every hand drawn from that view says which card is new."""
@@ -13,13 +14,11 @@ from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import Control, SeatInfo, StepButton
+from bot.tables.ui import ActionButton, Control, SeatInfo
 from cogs.level8.words import card, count, owner_name
 from games.level8.actions import DrawFromDiscard, DrawFromPile
 from games.level8.view import Level8View
 
-PILE = "dp"
-DISCARD = "dd"
 BUTTONS_PER_ROW = 5
 
 
@@ -27,13 +26,13 @@ def controls(
     tr: Texts, view: Level8View, legal: Sequence[BaseModel], seats: Sequence[SeatInfo]
 ) -> list[Control]:
     """A button for the draw pile and one naming each discard pile's top card."""
-    buttons: list[StepButton] = []
+    buttons: list[ActionButton] = []
     for action in legal:
         if isinstance(action, DrawFromPile):
             label = tr("level8.hand.draw_pile", cards=count(tr, "cards", view.draw_size))
             buttons.append(
-                StepButton(
-                    label=label, payload=PILE, emoji="🎴", style=discord.ButtonStyle.primary
+                ActionButton(
+                    label=label, action=action, emoji="🎴", style=discord.ButtonStyle.primary
                 )
             )
         elif isinstance(action, DrawFromDiscard):
@@ -42,17 +41,5 @@ def controls(
                 continue
             owner = owner_name(tr, seats, action.owner, view.seat)
             label = tr("level8.hand.take_discard", card=card(tr, top), owner=owner)
-            buttons.append(
-                StepButton(label=clip(label, LABEL_LIMIT), payload=f"{DISCARD}{action.owner}")
-            )
+            buttons.append(ActionButton(label=clip(label, LABEL_LIMIT), action=action))
     return [replace(button, row=index // BUTTONS_PER_ROW) for index, button in enumerate(buttons)]
-
-
-def choose(payload: str) -> DrawFromPile | DrawFromDiscard:
-    if payload == PILE:
-        return DrawFromPile()
-    owner = payload.removeprefix(DISCARD)
-    if not owner.isdigit():
-        raise ValueError(payload)
-    return DrawFromDiscard(owner=int(owner))
-

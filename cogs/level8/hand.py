@@ -4,7 +4,9 @@ as often as wanted; discard or Skip), each changing the seat's legal actions, so
 draws fresh controls and the previous step's controls go out of date.
 
 Each step lives in its own module (`draw`, `display` and `builder`, `lay_off`, `end_turn`,
-`keep`); this one puts the hand together and sends a click to the step it belongs to.
+`keep`); this one puts the hand together and sends a click on a control of a UI-only step (the
+group builder, the lay-off card menu, the keep menu) to the step it belongs to. The other
+controls carry their legal action, which the table machinery applies itself.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.tables.ui import Choice, Control, HandContext, HandPanel, StepButton
+from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel
 from cogs.level8 import builder, display, draw, end_turn, keep, lay_off
 from cogs.level8.builder import Building, read_building
 from cogs.level8.payloads import read_card, read_groups
 from cogs.level8.table import COLOUR, next_level, turn_text
 from cogs.level8.words import card, cards, legend, level_text
 from games.core.errors import RuleError
+from games.level8.actions import PlaySkip
 from games.level8.levels import HARD_KEEP_MAX
 from games.level8.state import Phase
 from games.level8.view import Level8View, PublicPlayer
@@ -51,7 +54,7 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
         status = waiting(ctx, view, me)
     elif view.phase is Phase.KEEP:
         status = tr("level8.hand.status.keep", max=HARD_KEEP_MAX)
-        controls = keep.controls(tr, view.hand)
+        controls = keep.controls(tr, view.hand, ctx.legal)
     elif view.phase is Phase.DRAW:
         status = tr("level8.hand.status.draw")
         controls = draw.controls(tr, view, ctx.legal, ctx.seats)
@@ -91,7 +94,7 @@ def play_step(
     if offered is not None:
         lines = display.proposal_lines(tr, me.requirements, offered)
         embed.add_field(name=tr("level8.hand.proposal"), value="\n".join(lines), inline=False)
-        controls += display.controls(tr, me.level)
+        controls += display.controls(tr, me.level, offered)
         status = tr("level8.hand.status.lay_down")
     elif me.displayed:
         controls += lay_off.controls(tr, view, ctx.legal, ctx.seats, ctx.ui_state)
@@ -103,7 +106,7 @@ def play_step(
         tr, view, ctx.legal, ctx.seats, skip_row=first_free, discard_row=first_free + 1
     )
     gives_skip = any(
-        isinstance(ending, StepButton) and ending.payload.startswith(end_turn.SKIP_BUTTON)
+        isinstance(ending, ActionButton) and isinstance(ending.action, PlaySkip)
         for ending in endings
     )
     status += " " + tr("level8.hand.status.end_skip" if gives_skip else "level8.hand.status.end")
@@ -119,7 +122,7 @@ def current_building(ui_state: str) -> Building | None:
 
 
 def choose(ctx: HandContext[Level8View], payload: str, values: Sequence[str]) -> Choice:
-    """The meaning of a hand control; anything malformed is refused, never guessed."""
+    """The meaning of a UI step's control; anything malformed is refused, never guessed."""
     view = ctx.view
     try:
         return dispatch(ctx, view, payload, values)
@@ -132,13 +135,6 @@ def dispatch(
 ) -> Choice:
     hand = view.hand or []
     requirements = view.players[ctx.seat].requirements
-    if payload == draw.PILE or payload.startswith(draw.DISCARD):
-        return Choice(action=draw.choose(payload))
-    if payload == display.PROPOSAL:
-        offered = display.proposal(ctx.legal)
-        if offered is None:
-            raise ValueError(payload)
-        return Choice(action=offered)
     if payload == builder.BUILDING:
         return Choice(ui_state=builder.BUILDING)
     if payload == builder.LEAVE:
@@ -152,10 +148,8 @@ def dispatch(
         if asked is None or len(values) != 1:
             raise ValueError(payload)
         return builder.answer_wilds(hand, requirements, asked, values[0])
-    if payload.startswith((lay_off.CARD_MENU, lay_off.TARGET_BUTTON, lay_off.TARGET_MENU)):
-        return lay_off.choose(payload, values, ctx.legal)
-    if payload == end_turn.DISCARD_MENU or payload.startswith(end_turn.SKIP_BUTTON):
-        return Choice(action=end_turn.choose(payload, values))
-    if payload in (keep.MENU, keep.NOTHING):
-        return Choice(action=keep.choose(payload, values))
+    if payload == lay_off.CARD_MENU:
+        return lay_off.choose(values, ctx.legal)
+    if payload == keep.MENU:
+        return Choice(action=keep.choose(values))
     raise ValueError(payload)

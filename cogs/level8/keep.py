@@ -1,6 +1,7 @@
 """The hard side's choice between rounds: which hand cards (at most four) to keep.
 
-Payloads: "k" for the menu (values are card codes), "k-" for keeping nothing.
+The menu is a step of the UI that composes the `KeepCards` (payload "k", values are card
+codes); "Keep nothing" carries the legal `KeepCards` of no card.
 """
 
 from __future__ import annotations
@@ -8,22 +9,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import discord
+from pydantic import BaseModel
 
 from bot.i18n import Texts
-from bot.tables.ui import Control, StepButton, StepSelect
+from bot.tables.ui import ActionButton, Control, StepSelect
 from cogs.level8.payloads import card_code, read_card
 from cogs.level8.words import card
 from games.level8.actions import KeepCards
 from games.level8.levels import HARD_KEEP_MAX
 
 MENU = "k"
-NOTHING = "k-"
 
 
-def controls(tr: Texts, hand: Sequence[int]) -> list[Control]:
+def controls(tr: Texts, hand: Sequence[int], legal: Sequence[BaseModel]) -> list[Control]:
     options = [
         discord.SelectOption(label=card(tr, card_id), value=card_code(card_id)) for card_id in hand
     ]
+    nothing = next(
+        action for action in legal if isinstance(action, KeepCards) and not action.cards
+    )
     return [
         StepSelect(
             payload=MENU,
@@ -33,11 +37,9 @@ def controls(tr: Texts, hand: Sequence[int]) -> list[Control]:
             max_values=min(HARD_KEEP_MAX, len(options)),
             row=0,
         ),
-        StepButton(label=tr("level8.hand.keep_nothing"), payload=NOTHING, row=1),
+        ActionButton(label=tr("level8.hand.keep_nothing"), action=nothing, row=1),
     ]
 
 
-def choose(payload: str, values: Sequence[str]) -> KeepCards:
-    if payload == NOTHING:
-        return KeepCards(cards=[])
+def choose(values: Sequence[str]) -> KeepCards:
     return KeepCards(cards=[read_card(value) for value in values])

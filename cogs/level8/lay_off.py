@@ -2,8 +2,9 @@
 groups (and, for a wild, the ends or meanings) that card may join. A card with a single target
 is laid off at once. Targets come from the engine's legal actions only.
 
-Payloads: "o" for the card menu; "t<card><owner><group><meaning>" for a target button and
-"T<card>" for a target menu whose values are "<owner><group><meaning>" ("-" for no meaning).
+Picking the card is a step of the UI (payload "o", the option values are card codes; the hand
+then shows the card's targets with `ui_state` "o<card>"); each target button, or each option of
+the target menu, carries its legal `LayOff`.
 """
 
 from __future__ import annotations
@@ -15,18 +16,23 @@ from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, OPTION_LIMIT, clip
 from bot.i18n import Texts
-from bot.tables.ui import Choice, Control, SeatInfo, StepButton, StepSelect
-from cogs.level8.payloads import card_code, digit, read_card, read_digit
+from bot.tables.ui import (
+    ActionButton,
+    ActionOption,
+    ActionSelect,
+    Choice,
+    Control,
+    SeatInfo,
+    StepSelect,
+)
+from cogs.level8.payloads import card_code, read_card
 from cogs.level8.words import card, distinct_faces, group_title, owner_name, stands_for
 from games.level8.actions import LayOff
 from games.level8.view import Level8View
 
 CARD_MENU = "o"
-TARGET_BUTTON = "t"
-TARGET_MENU = "T"
 CHOSEN = "o"
 """`ui_state` prefix: the card whose targets are shown."""
-NO_MEANING = "-"
 MAX_TARGET_BUTTONS = 5
 
 
@@ -47,18 +53,6 @@ def chosen_card(ui_state: str, legal: Sequence[BaseModel]) -> int | None:
     except ValueError:
         return None
     return chosen if chosen in targets(legal) else None
-
-
-def target_code(action: LayOff) -> str:
-    meaning = NO_MEANING if action.wild_as is None else digit(action.wild_as)
-    return f"{action.owner}{action.group}{meaning}"
-
-
-def read_target(card_id: int, text: str) -> LayOff:
-    if len(text) != 3 or not text[:2].isdigit():
-        raise ValueError(text)
-    wild_as = None if text[2] == NO_MEANING else read_digit(text[2])
-    return LayOff(card=card_id, owner=int(text[0]), group=int(text[1]), wild_as=wild_as)
 
 
 def target_label(tr: Texts, view: Level8View, seats: Sequence[SeatInfo], action: LayOff) -> str:
@@ -103,21 +97,19 @@ def controls(
     actions = found[chosen]
     if len(actions) <= MAX_TARGET_BUTTONS:
         buttons: list[Control] = [
-            StepButton(
+            ActionButton(
                 label=clip(target_label(tr, view, seats, action), LABEL_LIMIT),
-                payload=TARGET_BUTTON + card_code(chosen) + target_code(action),
+                action=action,
                 style=discord.ButtonStyle.primary,
                 row=1,
             )
             for action in actions
         ]
         return [menu, *buttons]
-    target_menu = StepSelect(
-        payload=TARGET_MENU + card_code(chosen),
+    target_menu = ActionSelect(
         options=[
-            discord.SelectOption(
-                label=clip(target_label(tr, view, seats, action), OPTION_LIMIT),
-                value=target_code(action),
+            ActionOption(
+                label=clip(target_label(tr, view, seats, action), OPTION_LIMIT), action=action
             )
             for action in actions
         ],
@@ -127,19 +119,15 @@ def controls(
     return [menu, target_menu]
 
 
-def choose(payload: str, values: Sequence[str], legal: Sequence[BaseModel]) -> Choice:
-    if payload == CARD_MENU:
-        if len(values) != 1:
-            raise ValueError(values)
-        chosen = read_card(values[0])
-        actions = targets(legal).get(chosen, [])
-        if len(actions) == 1:
-            return Choice(action=actions[0])
-        if not actions:
-            raise ValueError(chosen)
-        return Choice(ui_state=CHOSEN + card_code(chosen))
-    if payload.startswith(TARGET_BUTTON):
-        return Choice(action=read_target(read_card(payload[1:3]), payload[3:]))
+def choose(values: Sequence[str], legal: Sequence[BaseModel]) -> Choice:
+    """A card picked in the card menu: laid off at once on its only target, else its targets
+    are shown."""
     if len(values) != 1:
         raise ValueError(values)
-    return Choice(action=read_target(read_card(payload[1:3]), values[0]))
+    chosen = read_card(values[0])
+    actions = targets(legal).get(chosen, [])
+    if len(actions) == 1:
+        return Choice(action=actions[0])
+    if not actions:
+        raise ValueError(chosen)
+    return Choice(ui_state=CHOSEN + card_code(chosen))

@@ -1,11 +1,11 @@
-"""Compact text for what a later click needs: cards, groups being built, lay-off targets.
+"""Compact text for what a later click of a UI-only step needs: cards, groups being built.
 
-The table machinery stores no UI state: a control's payload (at most 60 characters) and the
-hand's `ui_state` carry everything. A card id is two base-36 characters ("2j" = 91); a wild in a
-group is followed by one base-36 character for what it stands for; groups are separated by ".".
-Level 8's largest level (pair + triple + quad) takes at most 9 cards, so a whole display fits in
-about 30 characters. Anything that does not decode raises `ValueError`: a forged or damaged
-custom id is refused, never guessed.
+The table machinery stores no UI state: a step control's payload (at most 60 characters) and
+the hand's `ui_state` carry everything. A card id is two base-36 characters ("2j" = 91); a wild
+in a group is followed by one base-36 character for what it stands for; groups are separated by
+".". Level 8's largest level (pair + triple + quad) takes at most 9 cards, so a whole display
+fits in about 30 characters. Anything that does not decode raises `ValueError`: a forged or
+damaged custom id is refused, never guessed.
 """
 
 from __future__ import annotations

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from pydantic import BaseModel
+
 from bot.i18n import Texts
-from cogs.level8.lay_off import target_code
 from cogs.level8.payloads import card_code
 from cogs.level8.words import COLOUR_SQUARES, card
 from games.core.engine import Engine
@@ -28,6 +29,7 @@ from games.level8.actions import (
     DisplayLevel,
     DrawFromDiscard,
     DrawFromPile,
+    KeepCards,
     LayOff,
     PlaySkip,
 )
@@ -39,7 +41,7 @@ from games.level8.events import (
     LevelDisplayed,
 )
 from games.level8.state import GameState, Phase
-from tests.support.messages import controls, options
+from tests.support.messages import carried, controls, options
 from tests.support.table_driver import Player, ReplayingDriver
 
 CARD_TOKEN = re.compile("(" + "|".join(COLOUR_SQUARES) + r")[A-Z](\d+)")
@@ -49,6 +51,11 @@ ENGLISH = Texts("en")
 def written(card_id: int) -> str:
     """A card as an English hand writes it."""
     return card(ENGLISH, card_id)
+
+
+def keys(actions: Sequence[BaseModel]) -> set[str]:
+    """Actions as comparable keys (a display's groups are lists, which do not hash)."""
+    return {action.model_dump_json() for action in actions}
 
 
 @dataclass
@@ -101,6 +108,11 @@ class Driver(ReplayingDriver[GameState, int]):
             numbers = {c for c in state.players[player.seat].hand if is_number(c)}
             assert hands and numbers <= hands[-1].cards
 
+    def control_of(self, player: Player, message: Any, action: Action) -> dict[str, Any]:
+        """The button, or the menu, of a hand that carries `action` now."""
+        legal = ENGINE.legal_actions(self.state(), player.seat)
+        return next(entry.component for entry in carried(message, legal) if entry.action == action)
+
     # ---------------------------------------------------------------- acting
 
     def policy_move(self, seat: int) -> Action:
@@ -110,60 +122,59 @@ class Driver(ReplayingDriver[GameState, int]):
         return ENGINE.policy("heuristic").choose(ENGINE.view(state, seat), legal, rng)
 
     async def perform(self, player: Player, move: Action) -> None:
+        """Menus show a face once (all wilds alike, all Skips alike): the move is made with the
+        first card of that face in the hand, as a person would. A display is the hand's
+        proposal (the heuristic may place its wilds otherwise)."""
         hand = player.hand
         assert hand is not None
         view_hand = ENGINE.view(self.state(), player.seat).hand or []
         face = {written(c): c for c in reversed(view_hand)}
-        if isinstance(move, DrawFromPile):
-            await self.click(player, hand, "dp")
-        elif isinstance(move, DrawFromDiscard):
-            await self.click(player, hand, f"dd{move.owner}")
+        if isinstance(move, LayOff):
+            shown = move.model_copy(update={"card": face[written(move.card)]})
+            await self.select(player, hand, "o", [card_code(shown.card)])
+            if shown in self.offered(player, hand):
+                await self.do(player, hand, shown)
+        elif isinstance(move, Discard | PlaySkip):
+            await self.do(player, hand, move.model_copy(update={"card": face[written(move.card)]}))
         elif isinstance(move, DisplayLevel):
-            await self.click(player, hand, "L")
-        elif isinstance(move, LayOff):
-            shown = face[written(move.card)]
-            await self.select(player, hand, "o", [card_code(shown)])
-            target = target_code(move)
-            payloads = controls(hand)
-            if f"t{card_code(shown)}{target}" in payloads:
-                await self.click(player, hand, f"t{card_code(shown)}{target}")
-            elif f"T{card_code(shown)}" in payloads:
-                await self.select(player, hand, f"T{card_code(shown)}", [target])
-        elif isinstance(move, Discard):
-            await self.select(player, hand, "x", [card_code(face[written(move.card)])])
-        elif isinstance(move, PlaySkip):
-            await self.click(player, hand, f"s{card_code(face[written(move.card)])}{move.target}")
-        elif move.cards:
+            proposal = [a for a in self.offered(player, hand) if isinstance(a, DisplayLevel)]
+            await self.do(player, hand, proposal[0])
+        elif isinstance(move, KeepCards) and move.cards:
             await self.select(player, hand, "k", [card_code(c) for c in move.cards])
         else:
-            await self.click(player, hand, "k-")
+            await self.do(player, hand, move)
 
     def check_offered_moves(self, hand: Any, state: GameState, seat: int) -> None:
-        """The hand's controls are exactly the seat's legal moves, step by step."""
+        """The hand's controls are exactly the seat's legal moves, step by step: the actions
+        its controls carry, and the UI steps (the builder, the lay-off and keep menus)."""
         legal = ENGINE.legal_actions(state, seat)
-        offered = controls(hand)
+        offered = [entry.action for entry in carried(hand, legal)]
+        steps = controls(hand)
         view_hand = ENGINE.view(state, seat).hand or []
         faces = {written(c): c for c in reversed(view_hand)}
+        assert len(keys(offered)) == len(offered), "no action offered twice"
         if state.phase is Phase.KEEP:
-            assert set(offered) == {"k", "k-"}
+            assert set(steps) == {"k"}
             assert options(hand, "k") == [card_code(c) for c in view_hand]
+            assert offered == [KeepCards(cards=[])]
         elif state.phase is Phase.DRAW:
-            draws = {"dp" for a in legal if isinstance(a, DrawFromPile)}
-            draws |= {f"dd{a.owner}" for a in legal if isinstance(a, DrawFromDiscard)}
-            assert set(offered) == draws
+            assert steps == {}
+            assert offered == [a for a in legal if isinstance(a, DrawFromPile | DrawFromDiscard)]
         else:
-            displays = any(isinstance(a, DisplayLevel) for a in legal)
-            assert ("L" in offered) == displays and ("b" in offered) == displays
-            discards = {card_code(faces[written(a.card)]) for a in legal if isinstance(a, Discard)}
-            assert set(options(hand, "x")) == discards
-            lay_offs = {card_code(faces[written(a.card)]) for a in legal if isinstance(a, LayOff)}
-            assert set(options(hand, "o") if "o" in offered else []) == lay_offs
-            skips = {
-                f"s{card_code(faces[written(a.card)])}{a.target}"
+            displays = [a for a in legal if isinstance(a, DisplayLevel)]
+            assert ("b" in steps) == bool(displays)
+            discards = [
+                Discard(card=faces[written(a.card)]) for a in legal if isinstance(a, Discard)
+            ]
+            skips = [
+                PlaySkip(card=faces[written(a.card)], target=a.target)
                 for a in legal
                 if isinstance(a, PlaySkip) and len(view_hand) > 1
-            }
-            assert {p for p in offered if p.startswith("s")} == skips
+            ]
+            assert keys(offered) == keys([*displays, *discards, *skips])
+            lay_offs = {card_code(faces[written(a.card)]) for a in legal if isinstance(a, LayOff)}
+            assert set(options(hand, "o") if "o" in steps else []) == lay_offs
+            assert set(steps) <= {"b", "o"}
             assert all(not is_skip(c) or written(c) in faces for c in view_hand)
 
 

@@ -9,8 +9,8 @@ import simcord
 
 from bot.i18n import LOCALES, Catalog
 from bot.settings import Settings
-from cogs.level8.payloads import card_code
 from cogs.level8.words import COLOUR_KEYS
+from games.level8.actions import Discard, DrawFromDiscard
 from games.level8.levels import GroupKind
 from games.level8.state import Phase
 from tests.bot.level8.driver import start
@@ -28,7 +28,7 @@ from tests.games.level8.helpers import (
     skip,
     wild,
 )
-from tests.support.messages import controls, fields
+from tests.support.messages import fields
 
 CATALOG = Catalog()
 
@@ -75,18 +75,20 @@ async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
         "⭐ joker\u00a0: toute valeur, toute couleur · ⛔ Passe\u00a0: un joueur passe son tour\n"
         "Couleurs\u00a0: R rouge, J jaune, V vert, B bleu, M mauve, O orange"
     )
-    assert controls(message)["dd1"]["label"] == "Prendre 🟪M14 (bob)"
+    assert driver.control_of(alice, message, DrawFromDiscard(owner=1))["label"] == (
+        "Prendre 🟪M14 (bob)"
+    )
 
-    await driver.click(alice, message, "dd1")
+    await driver.do(alice, message, DrawFromDiscard(owner=1))
     assert message.embeds[0].description == (
         "🟥R3 🟨J5 🟩V7 🟦B9 🟪M11 🟧O13 🟪M14 ⭐ ⛔\n🆕 Tu as pioché 🟪M14."
     )
-    discard = controls(message)["x"]["options"]
+    discard = driver.control_of(alice, message, Discard(card=c(7, GREEN)))["options"]
     assert [option["label"] for option in discard] == [
         *("🟥R3", "🟨J5", "🟩V7", "🟦B9", "🟪M11", "🟧O13", "🟪M14", "⭐"),
         "⛔ Passe (simplement défaussée)",
     ]
-    await driver.select(alice, message, "x", [card_code(c(7, GREEN))])
+    await driver.do(alice, message, Discard(card=c(7, GREEN)))
 
     seats = fields(driver.table())
     assert seats["▶️ bob · level 3"].splitlines()[2:] == [

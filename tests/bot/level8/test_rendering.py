@@ -17,6 +17,7 @@ from bot.tables.ui import (
 from cogs.level8.builder import Building
 from cogs.level8.payloads import card_code
 from cogs.level8.ui import Level8UI
+from games.core.errors import RuleError
 from games.core.result import GameResult, SeatResult
 from games.level8 import ENGINE
 from games.level8.actions import Discard
@@ -304,3 +305,18 @@ def test_the_hand_tells_how_to_end_the_turn_with_the_cards_it_holds() -> None:
     )
     assert now([c(9), skip()]).endswith("To end your turn, **discard** a card or give a **Skip**.")
     assert now([skip()]).endswith("To end your turn, **discard** a card.")
+
+
+def test_engine_refusals_name_cards_as_players_read_them() -> None:
+    """Controls carry only legal actions, so these refusals reach a player only from the group
+    builder or a changed engine; they still read like the hand."""
+    english = Texts("en")
+    assert UI.describe_error(RuleError("not_a_skip", card=c(7, GREEN)), english) == (
+        "🟩G7 is not a Skip."
+    )
+    assert UI.describe_error(RuleError("card_not_in_hand", card=c(12, PURPLE)), FRENCH) == (
+        "🟪M12 n'est pas dans ta main."
+    )
+    assert UI.describe_error(RuleError("already_drew"), english) == (
+        "You have already drawn a card this turn."
+    )

@@ -12,13 +12,21 @@ import simcord.interactions
 
 from bot.settings import Settings
 from cogs.level8.payloads import card_code, cards_code
+from games.level8.actions import Discard, DrawFromPile
 from games.level8.cards import is_number
 from games.level8.levels import GroupKind
 from tests.bot.helpers import query
 from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import Driver, start, written
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
-from tests.support.messages import controls, fields, left_by_a_restart, options, show_again
+from tests.support.messages import (
+    components,
+    fields,
+    forge_control,
+    left_by_a_restart,
+    sent_since,
+    show_again,
+)
 from tests.support.table_driver import Player, kinds, logged_actions
 
 
@@ -53,11 +61,16 @@ async def draw_from_the_pile(driver: Driver) -> tuple[Player, simcord.ResponseMe
     player = driver.players[seat]
     hand = await driver.open_hand(player)
     before = driver.state().players[seat].hand
-    pile = controls(hand)["dp"]
-    await driver.click(player, hand, "dp")
+    pile = driver.control_of(player, hand, DrawFromPile())
+    await driver.do(player, hand, DrawFromPile())
     (new,) = set(driver.state().players[seat].hand) - set(before)
     assert last_line(hand) == f"🆕 You drew {written(new)}."
     return player, hand, pile
+
+
+def first_discard(driver: Driver, player: Player, hand: simcord.ResponseMessage) -> Discard:
+    """The first card the hand's discard menu offers."""
+    return next(a for a in driver.offered(player, hand) if isinstance(a, Discard))
 
 
 async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
@@ -72,8 +85,7 @@ async def test_a_restart_between_the_draw_and_the_discard_loses_nothing(
     await env.restart_bot(make_bot())
 
     assert driver.state().players[seat].hand == drawn
-    discard = options(hand, "x")[0]
-    await driver.select(player, hand, "x", [discard])
+    await driver.do(player, hand, first_discard(driver, player, hand))
     state = driver.state()
     assert state.current == 1 - seat and len(state.players[seat].hand) == 10
     assert kinds(settings.database_path) == [
@@ -102,7 +114,7 @@ async def test_a_double_click_on_the_draw_pile_still_names_the_card_drawn(
     reopened = await driver.open_hand(player)
     assert last_line(reopened) == note
 
-    await driver.select(player, reopened, "x", [options(reopened, "x")[0]])
+    await driver.do(player, reopened, first_discard(driver, player, reopened))
     assert "🆕" not in (reopened.embeds[0].description or "")
 
 
@@ -123,7 +135,7 @@ async def test_game_hand_in_the_thread_of_a_game_just_ended_says_how_it_ended(
     )
     player = driver.players[winner]
     hand = await driver.open_hand(player)
-    await driver.select(player, hand, "x", [card_code(c(14))])
+    await driver.do(player, hand, Discard(card=c(14)))
     assert query(settings.database_path, "SELECT status FROM games") == [("finished",)]
 
     answer = (await player.member.slash(driver.thread, "game hand")).response
@@ -146,6 +158,17 @@ async def test_game_hand_in_the_thread_of_a_game_just_ended_says_how_it_ended(
     ]
 
 
+async def click_forged_action(
+    driver: Driver, player: Player, hand: simcord.ResponseMessage, reference: str
+) -> simcord.InteractionResult:
+    """Clicks a control the bot never offered, carrying `reference` as an action reference."""
+    forged = forge_control(driver.env, hand, reference, kind="do")
+    result = await player.member.click(hand, custom_id=forged)
+    driver.collect(player.member.id)
+    driver.env.backend.get_message(hand.channel_id, hand.id).components.pop()
+    return result
+
+
 async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
@@ -159,37 +182,48 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     driver.collect(player.member.id)
     assert second is not None
     put_second_back = left_by_a_restart(env, second)
+    stale_pile = driver.control_of(player, second, DrawFromPile())["custom_id"]
     put_first_back()
-    await driver.click(player, first, "dp")
+    await driver.do(player, first, DrawFromPile())
     put_second_back()
     before = driver.state()
 
-    await player.member.click(second, custom_id=controls(second)["dp"]["custom_id"])
+    await player.member.click(second, custom_id=stale_pile)
     driver.collect(player.member.id)
     assert second.content.startswith("⚠️ That button was out of date")
-    assert "x" in controls(second), "the refreshed hand is at the next step"
+    assert len(logged_actions(settings.database_path)) == 1
+    assert driver.state() == before
+    assert first_discard(driver, player, second), "the refreshed hand is at the next step"
 
     waiting = await driver.open_hand(other)
     drawn = f"▶️ **{player.member.name}** has drawn; still to come: lay down or lay off, then"
     assert fields(waiting)["Now"] == f"{drawn} a discard or a Skip."
     assert (driver.table().embeds[0].description or "").startswith(drawn)
-    assert controls(waiting) == {}
-    result = await driver.press_forged(player, second, "dp", seat=1 - seat)
+    assert list(components(waiting)) == []
+    result = await driver.press_forged(player, second, "b", seat=1 - seat)
     assert [m.content for m in result.followups] == ["These buttons belong to another player."]
 
     not_a_skip = next(c for c in before.players[seat].hand if is_number(c))
     two_runs = "g" + cards_code([1, 2, 3]) + "." + cards_code([4, 5, 6])
+    unknown = "That button is not part of this game."
     for payload, answer in [
-        ("dp", "You have already drawn a card this turn."),
-        (f"s{card_code(not_a_skip)}{1 - seat}", f"{written(not_a_skip)} is not a Skip."),
-        ("k-", "There are no cards to keep now."),
         (two_runs, "Your level is 2 groups, laid down all at once and nothing more (not 3)."),
-        ("g2l", "That button is not part of this game."),
-        ("zz", "That button is not part of this game."),
+        ("g2l", unknown),
+        ("zz", unknown),
+        # Payloads of controls that now carry their action are no step.
+        ("dp", unknown),
+        (f"s{card_code(not_a_skip)}{1 - seat}", unknown),
+        ("k-", unknown),
     ]:
         result = await driver.press_forged(player, second, payload)
         assert [m.content for m in result.followups] == [answer]
         assert all(m.ephemeral for m in result.followups)
+    result = await click_forged_action(driver, player, second, "zz")
+    assert [m.content for m in result.followups] == [unknown]
+    cursor = len(env.http_requests)
+    result = await click_forged_action(driver, player, second, "0.zzzzzz")
+    answers = [data.get("content") or "" for _, data in sent_since(env, cursor, None)[0]]
+    assert result.followups == [] and answers[0].startswith("⚠️ That button was out of date")
     assert driver.state() == before
     assert len(logged_actions(settings.database_path)) == 1
 
@@ -228,7 +262,7 @@ async def test_the_timer_finishes_the_turn_and_hands_the_seat_back(
     seat = driver.state().current
     player = driver.players[seat]
     hand = await driver.open_hand(player)
-    await driver.click(player, hand, "dp")
+    await driver.do(player, hand, DrawFromPile())
     await env.advance_time(settings.turn_seconds)
 
     logged = kinds(settings.database_path)
@@ -251,7 +285,7 @@ async def test_leaving_mid_turn_hands_the_rest_of_the_turn_to_a_computer(
     seat = driver.state().current
     player = driver.players[seat]
     hand = await driver.open_hand(player)
-    await driver.click(player, hand, "dp")
+    await driver.do(player, hand, DrawFromPile())
     await player.member.slash(driver.thread, "game leave")
 
     logged = kinds(settings.database_path)
@@ -334,11 +368,11 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
     seat = driver.state().current
     player = driver.players[seat]
     hand = await driver.open_hand(player)
-    await driver.click(player, hand, "dp")
+    await driver.do(player, hand, DrawFromPile())
     await driver.players[0].member.slash(driver.thread, "game cancel")
 
     assert driver.thread.history()[-1].content == "❌ This game was cancelled."
-    menu = controls(hand)["x"]
+    menu = driver.control_of(player, hand, first_discard(driver, player, hand))
     value = menu["options"][0]["value"]
     result = await player.member.select(hand, [value], custom_id=menu["custom_id"])
     driver.collect(player.member.id)

@@ -8,6 +8,14 @@ import simcord
 
 from bot.settings import Settings
 from cogs.level8.payloads import card_code
+from games.level8.actions import (
+    Discard,
+    DisplayLevel,
+    DrawFromDiscard,
+    DrawFromPile,
+    KeepCards,
+    PlaySkip,
+)
 from games.level8.config import LevelSide
 from games.level8.levels import GroupKind
 from games.level8.state import Phase
@@ -24,7 +32,7 @@ from tests.games.level8.helpers import (
     skip,
     wild,
 )
-from tests.support.messages import controls, fields, options
+from tests.support.messages import components, controls, enabled_buttons, fields, options
 from tests.support.table_driver import drain, logged_actions
 
 
@@ -57,16 +65,17 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     alice = driver.players[0]
     hand = await driver.open_hand(alice)
     assert fields(hand)["Level 1 asks for"] == "2 runs of 3"
-    labels = {control["label"] for control in controls(hand).values()}
-    assert labels == {"Draw pile (81 cards)", "Take 🟩G9 (bob)"}
+    assert set(enabled_buttons(hand)) == {"Draw pile (81 cards)", "Take 🟩G9 (bob)"}
+    assert driver.offered(alice, hand) == [DrawFromPile(), DrawFromDiscard(owner=1)]
 
-    await driver.click(alice, hand, "dd1")
+    await driver.do(alice, hand, DrawFromDiscard(owner=1))
     assert hand.embeds[0].description == (
         "🟧O1 🟥R3 🟦B4 🟩G5 🟥R7 🟦B8 🟩G9 🟪P12 🟧O14 ⛔\n🆕 You drew 🟩G9."
     )
     assert fields(hand)["Proposal"] == "Run 3–5: 🟥R3 🟦B4 🟩G5\nRun 7–9: 🟥R7 🟦B8 🟩G9"
-    assert controls(hand)["L"]["label"] == "Lay down level 1"
-    await driver.click(alice, hand, "L")
+    (proposal,) = [a for a in driver.offered(alice, hand) if isinstance(a, DisplayLevel)]
+    assert driver.control_of(alice, hand, proposal)["label"] == "Lay down level 1"
+    await driver.do(alice, hand, proposal)
 
     menu = controls(hand)["o"]
     assert [(o["label"], o.get("description")) for o in menu["options"]] == [
@@ -77,14 +86,13 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
         "None of your cards fits on a displayed group. "
         "To end your turn, **discard** a card or give a **Skip**."
     )
-    assert {c["label"] for p, c in controls(hand).items() if p.startswith("s")} == {
-        "Skip bob",
-        "Skip carol",
-    }
-    await driver.click(alice, hand, f"s{card_code(skip())}2")
+    skips = [PlaySkip(card=skip(), target=target) for target in (1, 2)]
+    assert [a for a in driver.offered(alice, hand) if isinstance(a, PlaySkip)] == skips
+    assert [driver.control_of(alice, hand, a)["label"] for a in skips] == ["Skip bob", "Skip carol"]
+    await driver.do(alice, hand, skips[1])
 
     assert fields(hand)["Now"] == "▶️ **bob** is to draw."
-    assert [p for p in controls(hand)] == []
+    assert list(components(hand)) == []
     await drain(env)
     table = driver.table()
     assert table.content.startswith(f"▶️ Turn: <@{driver.players[1].member.id}>")
@@ -175,7 +183,7 @@ async def test_a_group_that_leaves_the_rest_of_the_level_impossible_is_refused(
     await driver.click(alice, hand, "b")
     assert "g" in controls(hand) and "Your groups so far" not in fields(hand)
     await driver.click(alice, hand, "B")
-    assert "L" in controls(hand)
+    assert any(isinstance(a, DisplayLevel) for a in driver.offered(alice, hand))
 
 
 async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
@@ -196,7 +204,7 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     )
     bob = driver.players[1]
     hand = await driver.open_hand(bob)
-    await driver.select(bob, hand, "x", [card_code(c(9, YELLOW))])
+    await driver.do(bob, hand, Discard(card=c(9, YELLOW)))
     summary = next(
         message
         for message in driver.thread.history()
@@ -240,7 +248,8 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
 
     carol = driver.players[2]
     hand = await driver.open_hand(carol)
-    await driver.click(carol, hand, "k-")
+    assert driver.offered(carol, hand) == [KeepCards(cards=[])]
+    await driver.do(carol, hand, KeepCards(cards=[]))
     state = driver.state()
     assert state.round == 2 and state.phase is Phase.DRAW
     assert {wild(), c(13, GREEN)} <= set(state.players[0].hand)
