@@ -1,4 +1,4 @@
-"""The tiny engine's Discord front end: a small but complete example of a `GameUI`.
+"""`TinyUI`: the tiny game's tables and hands, a small but complete example of a `GameUI`.
 
 It shows both ways of acting: buttons that carry a legal action ("Play 7", the hints), and a
 two-step choice (pick a card in a select, then "Confirm") that uses `Choice.ui_state` between
@@ -25,15 +25,16 @@ from bot.tables.ui import (
     TableContext,
 )
 from games.core.errors import RuleError
-from tests.bot.tiny_engine import Hint, Pass, Play, Played, TinyView
+from tests.tiny_game.engine import Hint, Pass, Play, Played, TinyView
 
 
 class TinyUI(GameUI[TinyView]):
     """The tiny game under its own key: `/play tiny` opens it, `/rules` and `/leaderboard`
-    offer it, all from its own message catalogs (`tiny_locales/`)."""
+    offer it, all from its own message catalogs (`locales/`). Its option `cards` is the engine
+    config's own field name, so the default `make_config` applies."""
 
     key = "tiny"
-    locales = Path(__file__).parent / "tiny_locales"
+    locales = Path(__file__).parent / "locales"
 
     def render_table(self, ctx: TableContext[TinyView]) -> Panel:
         view = ctx.view
