@@ -5,8 +5,9 @@ with nothing else in the bot knowing it.
 - `ui.py`: `TinyUI`, the table and the hand (buttons that carry a legal action, and a two-step
   choice that exists only in the UI).
 - `play.py`: the `/play tiny` subcommand and its table option.
-- `locales/`: its messages in English and French: the command, its name in lists, its `/rules`
-  summary, its lobby option.
+- `locales/`: everything it shows, in English and French: its table and hand (`tiny.json`), its
+  command and option (`commands.json`), its name in lists (`games.json`), its `/rules` summary
+  (`rules.json`) and its option in the lobby (`lobby.json`).
 
 A game under `games/` is found by `games.core.registry`; this one lives in `tests/`, so its cog
 registers its engine too.
