@@ -45,7 +45,8 @@ in both; a test checks it), read
 with `ctx.tr("<area>.<key>", **params)`. `describe_error` looks up `<area>.error.<code>` for an
 engine's `RuleError`, where `<area>` is the key with `-` as `_` (`card-race` gives `card_race`).
 
-A complete small example is the toy game used by the tests: `tests/bot/tiny_ui.py`.
+A complete small example is the toy game used by the tests, laid out as a new game is: its engine
+package `tests/tiny_game/` and its cog `tests/tiny_cog/` (`ui.py`, `play.py`, `locales/`).
 """
 
 from __future__ import annotations

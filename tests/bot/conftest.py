@@ -1,12 +1,10 @@
-"""Fixtures: a real bot (real cogs, real SQLite file in a temporary folder) with the tiny engine
-standing in for The Game, driven by SimCord."""
+"""Fixtures: a real bot (real cogs, real SQLite file in a temporary folder) with the tiny game
+(tests/tiny_game, tests/tiny_cog) registered, driven by SimCord."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.bot.tiny_engine import TINY_ENGINE
-from tests.bot.tiny_ui import TinyUI
 from tests.support.bots import CORE_EXTENSIONS as EXTENSIONS
 from tests.support.bots import (
     BotFactory,
@@ -21,6 +19,8 @@ from tests.support.bots import (
     simcord_env,
 )
 from tests.support.postgres import postgres_server
+from tests.tiny_cog.ui import TinyUI
+from tests.tiny_game import ENGINE as TINY_ENGINE
 
 __all__ = [
     "EXTENSIONS",
@@ -39,4 +39,6 @@ __all__ = [
 
 @pytest.fixture
 def register_games() -> GameRegistration:
+    """The tiny game's UI and engine, without its cog: `/play tiny` has no options here, so the
+    table tests open it with its defaults (test_new_game.py loads the cog itself)."""
     return lambda bot: bot.games.register(TinyUI(), engine=TINY_ENGINE)

@@ -1,19 +1,34 @@
-"""A game the bot's files do not know: the tiny game (tests/bot/tiny_engine.py and
-tests/bot/tiny_ui.py, its message catalogs in tests/bot/tiny_locales) is registered on the bot and
-offered, played and ranked under its own key through the same commands as the real games."""
+"""A game the bot's files do not know, added from two packages under tests/ as a newcomer adds
+one: its engine (tests/tiny_game) and its cog (tests/tiny_cog: its UI, its `/play` subcommand
+with a table option, its message catalogs), the cog loaded as an extension like any game's.
+Nothing else registers it here, and it is offered, played and ranked under its own key through
+the same commands as the real games."""
 
 from __future__ import annotations
 
 import pytest
 import simcord
 
+from games.core.registry import get_engine
 from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import hand_cards, start_game, table_message
+from tests.support.bots import GameRegistration
 from tests.support.table_driver import drain
 
+CARDS = 3
 
-@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.leaderboard"]])
-async def test_a_registered_game_is_played_ruled_and_ranked(simcord_env: simcord.Env) -> None:
+
+@pytest.fixture
+def register_games() -> GameRegistration:
+    """Nothing: the game comes from its extension alone, not from tests/bot's fixture."""
+    return lambda _bot: None
+
+
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.leaderboard", "tests.tiny_cog"]])
+async def test_a_game_from_two_packages_is_played_ruled_and_ranked(
+    simcord_env: simcord.Env,
+) -> None:
+    assert get_engine("tiny") is None, "no package of games/ declares it"
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -24,10 +39,13 @@ async def test_a_registered_game_is_played_ruled_and_ranked(simcord_env: simcord
     assert rules is not None and rules.embeds[0].title == "Rules of Tiny"
     assert "highest total wins" in (rules.embeds[0].description or "")
 
-    place = await start_game(env, alice, [], channel, computers=1, command="play tiny")
-    for _ in range(5):
+    place = await start_game(env, alice, [], channel, computers=1, command="play tiny", cards=CARDS)
+    lobby = channel.history()[0].embeds[0]
+    assert next(f.value for f in lobby.fields if f.name == "Options") == f"Cards dealt: {CARDS}"
+    for played in range(CARDS):
         hand = (await alice.click(table_message(place), label="Show my hand")).response
         assert hand is not None
+        assert len(hand_cards(hand)) == CARDS - played
         await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
     await drain(env)
     assert "Game over" in place.history()[-1].content

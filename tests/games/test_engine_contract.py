@@ -37,7 +37,7 @@ from games.level8.actions import DisplayLevel
 from games.level8.groups import build_group
 from games.level8.levels import requirements
 from games.level8.state import GameState, Phase
-from tests.bot.tiny_engine import TINY_ENGINE
+from tests.tiny_game import ENGINE as TINY_ENGINE
 
 ENGINES: dict[str, Engine] = {**available_engines(), TINY_ENGINE.key: cast(Engine, TINY_ENGINE)}
 PROBED_GAMES = 3

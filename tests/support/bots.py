@@ -143,8 +143,7 @@ def real_game_fixtures(
 
     @pytest.fixture
     def register_games() -> GameRegistration:
-        """The real games only: the tiny engine that tests/bot registers under The Game's key
-        stays out."""
+        """The real games only: the tiny game that tests/bot registers stays out."""
         return lambda _bot: None
 
     return fixed_deal, bot_extensions, register_games

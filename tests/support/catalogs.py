@@ -7,8 +7,8 @@ from pathlib import Path
 from bot.i18n import Catalog
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-GAME_LOCALES = sorted((ROOT / "cogs").glob("*/locales"))
-"""Each game cog's catalog folder."""
+GAME_LOCALES = [*sorted((ROOT / "cogs").glob("*/locales")), ROOT / "tests" / "tiny_cog" / "locales"]
+"""Each game cog's catalog folder, and the tests' example game's, held to the same checks."""
 
 
 def full_catalog() -> Catalog:

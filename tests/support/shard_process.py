@@ -1,11 +1,12 @@
 """One bot process serving one shard set, for the multi-process test (`test_two_processes`).
 
 Run as `python -m tests.support.shard_process URL SHARD SHARDS FOLDER`: the real bot (core cogs,
-the tiny engine) with `SHARD_COUNT=SHARDS` and `SHARD_IDS=SHARD`, on the PostgreSQL database at
-URL, in a simulated Discord of its own (SimCord) where a guild of its shard plays a game against
-a computer. Half-way it writes `FOLDER/ready-SHARD` and waits for every process's file, so that
-all games exist before each process restarts its bot; after the restart it checks what its
-recovery re-armed and plays on with the old buttons. It prints one JSON object: what it saw.
+the tiny game loaded as the extension `tests.tiny_cog`, as a fresh process loads any game) with
+`SHARD_COUNT=SHARDS` and `SHARD_IDS=SHARD`, on the PostgreSQL database at URL, in a simulated
+Discord of its own (SimCord) where a guild of its shard plays a game against a computer.
+Half-way it writes `FOLDER/ready-SHARD` and waits for every process's file, so that all games
+exist before each process restarts its bot; after the restart it checks what its recovery
+re-armed and plays on with the old buttons. It prints one JSON object: what it saw.
 """
 
 from __future__ import annotations
@@ -22,17 +23,13 @@ import simcord
 from bot.app import CardTableBot, create_bot
 from bot.settings import Settings
 from tests.bot.helpers import hand_cards, start_game, table_message
-from tests.bot.tiny_engine import TINY_ENGINE
-from tests.bot.tiny_ui import TinyUI
 from tests.support.bots import CORE_EXTENSIONS
 
 MOVES = 3
 
 
 def make_bot(settings: Settings) -> CardTableBot:
-    bot = create_bot(settings, CORE_EXTENSIONS)
-    bot.games.register(TinyUI(), engine=TINY_ENGINE)
-    return bot
+    return create_bot(settings, [*CORE_EXTENSIONS, "tests.tiny_cog"])
 
 
 async def play(member: simcord.MemberActor, place: simcord.ChannelHandle) -> int:

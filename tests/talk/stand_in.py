@@ -8,9 +8,9 @@ from functools import partial
 from bot.app import CardTableBot
 from bot.tables.commands import plain_play_command
 from tests.bot.helpers import start_game
-from tests.bot.tiny_engine import TINY_ENGINE
-from tests.bot.tiny_ui import TinyUI
 from tests.support.catalogs import game_locales
+from tests.tiny_cog.ui import TinyUI
+from tests.tiny_game import ENGINE as TINY_ENGINE
 
 THE_GAME = "the-game"
 

@@ -16,10 +16,10 @@ from bot.tables.commands import plain_play_command
 from games.the_game.table_talk import reveals_number
 from tests.bot.conftest import BotFactory, GameRegistration
 from tests.bot.helpers import channel_denying_the_bot, hand_cards, query, table_message
-from tests.bot.tiny_engine import TINY_ENGINE
-from tests.bot.tiny_ui import TinyUI
 from tests.support.catalogs import game_locales
 from tests.talk.stand_in import register_stand_in, start_talk_game
+from tests.tiny_cog.ui import TinyUI
+from tests.tiny_game import ENGINE as TINY_ENGINE
 
 
 def talk_bot(make_bot: BotFactory) -> CardTableBot:

@@ -18,7 +18,7 @@ from bot.settings import Settings
 from bot.tables.records import Actor, Game, StaleGame, append_action, save_game
 from tests.bot.conftest import BotFactory
 from tests.bot.helpers import hand_cards, query, start_game, table_message
-from tests.bot.tiny_engine import Play
+from tests.tiny_game.engine import Play
 
 pytestmark = pytest.mark.both_backends
 

@@ -8,8 +8,8 @@ from bot.app import CardTableBot
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
 from tests.bot.helpers import button_labels, query, start_game
-from tests.bot.tiny_engine import TINY_ENGINE
-from tests.bot.tiny_ui import TinyUI
+from tests.tiny_cog.ui import TinyUI
+from tests.tiny_game import ENGINE as TINY_ENGINE
 
 pytestmark = pytest.mark.both_backends
 

@@ -19,10 +19,11 @@ import simcord
 from bot.settings import Settings
 from tests.bot.conftest import BotFactory, GameRegistration
 from tests.bot.helpers import button_labels, start_game, table_message
-from tests.bot.tiny_engine import GAME_TYPE, TINY_ENGINE, TinyEngine
-from tests.bot.tiny_ui import TinyUI
 from tests.support.bots import TURN_SECONDS
 from tests.support.watch import Watch, progress, wait
+from tests.tiny_cog.ui import TinyUI
+from tests.tiny_game import ENGINE as TINY_ENGINE
+from tests.tiny_game.engine import GAME_TYPE, TinyEngine
 
 
 @pytest.fixture(params=[0, 20], ids=["no-pause", "pause"])

@@ -19,8 +19,9 @@ from bot.tables.turns import (
     refresh_turns,
     reminders_due,
 )
-from tests.bot.tiny_engine import GAME_TYPE, TINY_ENGINE, Hint, Play, TinyConfig, TinyEngine
-from tests.bot.tiny_ui import TinyUI
+from tests.tiny_cog.ui import TinyUI
+from tests.tiny_game import ENGINE as TINY_ENGINE
+from tests.tiny_game.engine import GAME_TYPE, Hint, Play, TinyConfig, TinyEngine
 
 TURN = 300
 START = 1_000.0

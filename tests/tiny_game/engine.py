@@ -1,9 +1,5 @@
-"""A toy card game for testing the table service (2-4 players), through the real Engine protocol.
-
-Each seat is dealt a few cards from 1..20. Any seat may open (like The Game); then seats play in
-order, one card per turn, until every hand is empty. Any seat may also post a public hint at any
-time (like The Game's pile hints), which must not disturb anybody's controls. Highest total wins.
-"""
+"""`TinyEngine`: the tiny game's rules, views and computer player behind the shared engine
+protocol (`games.core.base.BaseEngine`), with the `GameType` that declares it."""
 
 from __future__ import annotations
 
@@ -19,11 +15,19 @@ from games.core.errors import RuleError
 from games.core.game_type import GameType
 from games.core.result import GameResult, SeatResult, competition_ranks
 
+DECK = 20
+"""The cards are 1..DECK."""
+MAX_PLAYERS = 4
+MAX_CARDS = DECK // MAX_PLAYERS
+"""Most cards a hand may be dealt: enough for every seat of a full table."""
+
 
 class TinyConfig(BaseModel):
+    """The table options, one field each (`/play tiny cards:3`)."""
+
     model_config = ConfigDict(extra="ignore")
 
-    cards: int = 5
+    cards: int = Field(default=MAX_CARDS, ge=1, le=MAX_CARDS)
 
 
 class TinyState(BaseModel):
@@ -78,7 +82,7 @@ class Highest:
 GAME_TYPE = GameType(
     key="tiny",
     min_players=2,
-    max_players=4,
+    max_players=MAX_PLAYERS,
     cooperative=False,
     config_model=TinyConfig,
     default_policy="highest",
@@ -96,7 +100,7 @@ class TinyEngine(BaseEngine[TinyState, TinyAction, TinyView]):
         return len(state.hands)
 
     def deal(self, config: TinyConfig, players: int, seed: int) -> TinyState:
-        deck = list(range(1, 21))
+        deck = list(range(1, DECK + 1))
         random.Random(seed).shuffle(deck)
         hands = [sorted(deck[i * config.cards : (i + 1) * config.cards]) for i in range(players)]
         return TinyState(seed=seed, hands=hands, scores=[0] * players)
@@ -162,6 +166,3 @@ class TinyEngine(BaseEngine[TinyState, TinyAction, TinyView]):
                 for i, score in enumerate(state.scores)
             ],
         )
-
-
-TINY_ENGINE = TinyEngine()

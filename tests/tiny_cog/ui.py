@@ -1,8 +1,9 @@
-"""The tiny engine's Discord front end: a small but complete example of a `GameUI`.
+"""`TinyUI`: the tiny game's tables and hands, a small but complete example of a `GameUI`.
 
 It shows both ways of acting: buttons that carry a legal action ("Play 7", the hints), and a
 two-step choice (pick a card in a select, then "Confirm") that uses `Choice.ui_state` between
-the steps. "Pass" is a step whose action the engine refuses, for the tests of refusals.
+the steps. "Pass" is a step whose action the engine refuses, for the tests of refusals. Every
+text comes from the game's own catalog (`locales/<language>/tiny.json`).
 """
 
 from __future__ import annotations
@@ -25,46 +26,55 @@ from bot.tables.ui import (
     TableContext,
 )
 from games.core.errors import RuleError
-from tests.bot.tiny_engine import Hint, Pass, Play, Played, TinyView
+from tests.tiny_game.engine import Hint, Pass, Play, Played, TinyView
 
 
 class TinyUI(GameUI[TinyView]):
     """The tiny game under its own key: `/play tiny` opens it, `/rules` and `/leaderboard`
-    offer it, all from its own message catalogs (`tiny_locales/`)."""
+    offer it, all from its own message catalogs (`locales/`). Its option `cards` is the engine
+    config's own field name, so the default `make_config` applies."""
 
     key = "tiny"
-    locales = Path(__file__).parent / "tiny_locales"
+    locales = Path(__file__).parent / "locales"
 
     def render_table(self, ctx: TableContext[TinyView]) -> Panel:
-        view = ctx.view
+        tr, view = ctx.tr, ctx.view
         scores = ", ".join(f"{ctx.seats[i].name}={score}" for i, score in enumerate(view.scores))
         played = [
-            f"{ctx.seats[e.seat].name} played {e.card}" for e in ctx.events if isinstance(e, Played)
+            tr("tiny.table.played", name=ctx.seats[e.seat].name, card=e.card)
+            for e in ctx.events
+            if isinstance(e, Played)
         ]
-        embed = discord.Embed(title="Tiny", description=f"scores: {scores}")
+        embed = discord.Embed(
+            title=tr("games.tiny"), description=tr("tiny.table.scores", scores=scores)
+        )
         return Panel(content="\n".join(played) or None, embeds=[embed])
 
     def render_hand(self, ctx: HandContext[TinyView]) -> HandPanel:
-        view = ctx.view
+        tr, view = ctx.tr, ctx.view
         assert view.hand is not None
         plays = [action.card for action in ctx.legal if isinstance(action, Play)]
         controls: list[Control] = [
-            ActionButton(label=f"Play {card}", action=Play(card=card)) for card in plays
+            ActionButton(label=tr("tiny.hand.play", card=card), action=Play(card=card))
+            for card in plays
         ]
         if plays:
             options = [discord.SelectOption(label=str(card), value=str(card)) for card in plays]
-            controls.append(StepSelect(payload="pick", options=options, placeholder="Pick"))
+            controls.append(
+                StepSelect(payload="pick", options=options, placeholder=tr("tiny.hand.pick"))
+            )
+        content = tr("tiny.hand.cards", cards=" ".join(map(str, view.hand)))
         if ctx.ui_state.startswith("picked "):
             card = ctx.ui_state.removeprefix("picked ")
-            controls.append(StepButton(label="Confirm", payload=f"c{card}"))
+            content += " " + tr("tiny.hand.picked", card=card)
+            controls.append(StepButton(label=tr("tiny.hand.confirm"), payload=f"c{card}"))
         controls += [
-            ActionButton(label=f"Hint {action.text}", action=action)
+            ActionButton(label=tr(f"tiny.hand.hint.{action.text}"), action=action)
             for action in ctx.legal
             if isinstance(action, Hint)
         ]
-        controls.append(StepButton(label="Pass", payload="pass"))
-        state = f" [{ctx.ui_state}]" if ctx.ui_state else ""
-        return HandPanel(content=f"hand: {' '.join(map(str, view.hand))}{state}", controls=controls)
+        controls.append(StepButton(label=tr("tiny.hand.pass"), payload="pass"))
+        return HandPanel(content=content, controls=controls)
 
     def choose(self, ctx: HandContext[TinyView], payload: str, values: Sequence[str]) -> Choice:
         if payload == "pick":
