@@ -90,7 +90,7 @@ class ServerSettings(commands.Cog):
             lines.append(tr("settings.turn_time", value=duration(seconds, tr)))
             lines.append(tr("settings.talk_rule", value=tr(f"settings.talk.{changed.talk_rule}")))
             if changed.talk_rule != "off" and not self.bot.intents.message_content:
-                lines.append(tr("table_talk.no_message_content"))
+                lines.append(tr("settings.no_message_content"))
             lines.append(tr("settings.min_games", value=minimum))
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
