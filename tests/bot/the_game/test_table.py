@@ -65,8 +65,9 @@ async def test_forged_controls_for_a_wrong_placement_or_an_early_end_of_turn_app
         assert action not in legal
         for index in (0, len(legal) - 1, len(legal)):
             forged = forge_control(env, hand, f"{index}.{digest(action)}", kind="do")
-            await alice.click(hand, custom_id=forged)
+            assert not (await alice.click(hand, custom_id=forged)).followups
             assert hand.content.startswith(STALE)
+            assert forged not in [c.get("custom_id") for c in components(hand)], "redrawn"
             assert sorted(driver.state().hands[0]) == cards[:-1]
     for payload, kind in ((f"p{low}.0", "act"), ("end", "act"), ("end", "do")):
         forged = forge_control(env, hand, payload, kind=kind)
