@@ -17,6 +17,7 @@ from games.the_game.state import HintKind
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import (
+    Driver,
     digest,
     menu_actions,
     pile_choices,
@@ -34,6 +35,17 @@ from tests.support.messages import (
 from tests.support.table_driver import drain
 
 STALE = Texts("en")("table.stale")
+
+
+async def alice_and_a_computer(
+    env: simcord.Env, settings: Settings
+) -> tuple[simcord.MemberActor, Driver, simcord.ResponseMessage]:
+    """Alice at The Game with a computer, her hand open at the start of her turn."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    return alice, driver, await driver.open_hand(driver.players[0])
 
 
 def actions(settings: Settings) -> list[tuple[int, str, str]]:
@@ -69,7 +81,7 @@ async def test_forged_controls_for_a_wrong_placement_or_an_early_end_of_turn_app
             assert hand.content.startswith(STALE)
             assert forged not in [c.get("custom_id") for c in components(hand)], "redrawn"
             assert sorted(driver.state().hands[0]) == cards[:-1]
-    for payload, kind in ((f"p{low}.0", "act"), ("end", "act"), ("end", "do")):
+    for payload, kind in ((f"p{low}.0", "act"), ("end", "act"), ("c", "act"), ("end", "do")):
         forged = forge_control(env, hand, payload, kind=kind)
         result = await alice.click(hand, custom_id=forged)
         env.backend.get_message(hand.channel_id, hand.id).components.pop()
@@ -86,12 +98,7 @@ async def test_a_pile_button_of_a_hand_drawn_before_a_placement_is_out_of_date(
     """A double click, or a client that missed the hand's edit, sends a pile button of a hand
     drawn for legal actions that changed since: it applies nothing and shows the current hand."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    driver = await start(env, settings, [alice], channel, computers=1)
-    player = driver.players[0]
-    hand = await driver.open_hand(player)
+    alice, driver, hand = await alice_and_a_computer(env, settings)
     first = sorted(driver.state().hands[0])[-1]
     await alice.click(hand, label=str(first))
     put_back = left_by_a_restart(env, hand)
@@ -210,13 +217,8 @@ async def test_the_game_resumes_after_a_restart_in_the_middle_of_a_turn(
     simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    driver = await start(env, settings, [alice], channel, computers=1)
-    player = driver.players[0]
-    hand = await driver.open_hand(player)
-    await driver.place(player, sorted(driver.state().hands[0])[-1], 0)
+    alice, driver, hand = await alice_and_a_computer(env, settings)
+    await driver.place(driver.players[0], sorted(driver.state().hands[0])[-1], 0)
 
     await env.restart_bot(make_bot())
 
@@ -238,12 +240,8 @@ async def test_the_turn_timer_finishes_the_turn_with_legal_moves(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    driver = await start(env, settings, [alice], channel, computers=1)
+    alice, driver, _ = await alice_and_a_computer(env, settings)
     player = driver.players[0]
-    await driver.open_hand(player)
     await driver.place(player, sorted(driver.state().hands[0])[-1], 0)
     await env.advance_time(settings.turn_seconds)
 
