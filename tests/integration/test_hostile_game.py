@@ -9,8 +9,7 @@ import simcord
 from bot.i18n import Texts
 from bot.settings import Settings
 from games.the_game import ENGINE
-from games.the_game.actions import GiveHint
-from games.the_game.state import HintKind
+from games.the_game.actions import PlaceCard
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import digest, start, talk_menu
@@ -79,8 +78,9 @@ async def test_old_hands_after_a_restart_and_a_cancel_or_the_end(
 
 async def test_stale_and_forged_menu_options(simcord_env: simcord.Env, settings: Settings) -> None:
     """The hints menu carries its actions: an option of a menu drawn before the hint was given
-    is out of date; a forged option naming an action that is not legal is out of date too, and
-    one naming no action at all (an old client's "dont_play:9") is refused. None is stored."""
+    is out of date; a forged option naming an action that is not legal (a card out of turn) is
+    out of date too, and one naming no action at all (an old client's "dont_play:9") is refused.
+    None is stored."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -101,10 +101,11 @@ async def test_stale_and_forged_menu_options(simcord_env: simcord.Env, settings:
     assert hand.content.startswith(Texts("en")("table.stale"))
     assert snapshot(settings.database_path) == given
 
-    given_hint = GiveHint(pile=0, hint=HintKind.DONT_PLAY)
-    assert given_hint not in ENGINE.legal_actions(driver.state(), 1), "the menu's first hint"
-    add_option(env, hand, f"0.{digest(given_hint)}")
-    assert not (await bob.select(hand, [f"0.{digest(given_hint)}"])).followups
+    out_of_turn = PlaceCard(card=driver.state().hands[1][0], pile=0)
+    assert out_of_turn not in ENGINE.legal_actions(driver.state(), 1)
+    forged = f"0.{digest(out_of_turn)}"
+    add_option(env, hand, forged)
+    assert not (await bob.select(hand, [forged])).followups
     assert hand.content.startswith(Texts("en")("table.stale"))
     redrawn = talk_menu(hand)
     assert redrawn is not None and "forged" not in [o["label"] for o in redrawn["options"]]
