@@ -2,8 +2,9 @@
 
 Placing is a two-step choice: a card button, then one of the piles that card may go on (only
 legal ones, a backwards trick marked "↩"). There is no undo in The Game, so the second step is
-also the moment to look again before a card becomes public. The chosen card is the hand's
-`ui_state`; every later control carries all it needs in its payload ("p57.0" = 57 on ▲A).
+also the moment to look again before a card becomes public. Picking the card is the only step of
+the UI alone (payload "c57", which becomes the hand's `ui_state`); the pile buttons, "End turn"
+and the hints menu each carry one of the seat's legal actions, which the machinery applies.
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from pydantic import BaseModel
 
 from bot.discord_limits import add_lines
 from bot.i18n import Texts
-from bot.tables.ui import Choice, Control, HandContext, HandPanel, StepButton, StepSelect
+from bot.tables.ui import (
+    ActionButton,
+    ActionOption,
+    ActionSelect,
+    Choice,
+    Control,
+    HandContext,
+    HandPanel,
+    StepButton,
+)
 from cogs.the_game.table import COLOUR, hints
 from cogs.the_game.words import (
     BACKWARDS_MARK,
@@ -28,14 +38,12 @@ from cogs.the_game.words import (
 from games.core.errors import RuleError
 from games.the_game.actions import EndTurn, GiveHint, PlaceCard, WithdrawHint
 from games.the_game.cards import is_backwards
-from games.the_game.state import HintKind
 from games.the_game.view import TheGameView
 
 CARDS_PER_ROW = 5
 PILE_ROW = 2
 END_ROW = 3
 TALK_ROW = 4
-WITHDRAW = "withdraw"
 
 
 def hand_view(ctx: HandContext[TheGameView]) -> TheGameView:
@@ -45,16 +53,16 @@ def hand_view(ctx: HandContext[TheGameView]) -> TheGameView:
     return view
 
 
-def placements(legal: Sequence[BaseModel]) -> dict[int, list[int]]:
-    """Legal piles per card."""
-    piles: dict[int, list[int]] = {}
+def placements(legal: Sequence[BaseModel]) -> dict[int, list[PlaceCard]]:
+    """Legal placements per card."""
+    piles: dict[int, list[PlaceCard]] = {}
     for action in legal:
         if isinstance(action, PlaceCard):
-            piles.setdefault(action.card, []).append(action.pile)
+            piles.setdefault(action.card, []).append(action)
     return piles
 
 
-def selected_card(ui_state: str, piles: dict[int, list[int]]) -> int | None:
+def selected_card(ui_state: str, piles: dict[int, list[PlaceCard]]) -> int | None:
     return int(ui_state) if ui_state.isdigit() and int(ui_state) in piles else None
 
 
@@ -77,12 +85,13 @@ def hand_panel(ctx: HandContext[TheGameView]) -> HandPanel:
     if piles:
         controls += card_buttons(hand, piles, chosen)
     if chosen is not None:
-        controls += pile_buttons(chosen, piles[chosen], view, tr)
-    if any(isinstance(action, EndTurn) for action in ctx.legal):
+        controls += pile_buttons(piles[chosen], view, tr)
+    end = next((action for action in ctx.legal if isinstance(action, EndTurn)), None)
+    if end is not None:
         controls.append(
-            StepButton(
+            ActionButton(
                 label=tr("the_game.hand.end_turn"),
-                payload="end",
+                action=end,
                 style=discord.ButtonStyle.success,
                 emoji="✅",
                 row=END_ROW,
@@ -112,7 +121,7 @@ def status(ctx: HandContext[TheGameView], view: TheGameView, chosen: int | None)
 
 
 def card_buttons(
-    hand: Sequence[int], piles: dict[int, list[int]], chosen: int | None
+    hand: Sequence[int], piles: dict[int, list[PlaceCard]], chosen: int | None
 ) -> list[Control]:
     """A button per card; cards that fit on no pile are shown but disabled."""
     return [
@@ -127,15 +136,17 @@ def card_buttons(
     ]
 
 
-def pile_buttons(chosen: int, piles: Sequence[int], view: TheGameView, tr: Texts) -> list[Control]:
+def pile_buttons(moves: Sequence[PlaceCard], view: TheGameView, tr: Texts) -> list[Control]:
+    """A button per legal placement of the chosen card."""
     buttons: list[Control] = []
-    for pile in piles:
-        backwards = is_backwards(chosen, pile, view.tops[pile])
-        label = f"{pile_name(pile)} {BACKWARDS_MARK}" if backwards else pile_name(pile)
+    for action in moves:
+        backwards = is_backwards(action.card, action.pile, view.tops[action.pile])
+        name = pile_name(action.pile)
+        label = f"{name} {BACKWARDS_MARK}" if backwards else name
         buttons.append(
-            StepButton(
-                label=tr("the_game.hand.place_on", card=chosen, pile=label),
-                payload=f"p{chosen}.{pile}",
+            ActionButton(
+                label=tr("the_game.hand.place_on", card=action.card, pile=label),
+                action=action,
                 style=discord.ButtonStyle.primary,
                 row=PILE_ROW,
             )
@@ -147,44 +158,24 @@ def talk_select(legal: Sequence[BaseModel], view: TheGameView, tr: Texts) -> Con
     """The hints (and withdrawing one's own) in one menu; none in a solo game."""
     if view.players < 2:
         return None
-    options: list[discord.SelectOption] = []
+    options: list[ActionOption] = []
     for action in legal:
         if isinstance(action, GiveHint):
             options.append(
-                discord.SelectOption(
-                    label=hint_text(tr, action.hint, action.pile),
-                    value=f"{action.hint.value}:{action.pile}",
-                )
+                ActionOption(label=hint_text(tr, action.hint, action.pile), action=action)
             )
         elif isinstance(action, WithdrawHint):
             label = tr("the_game.hint.withdraw", pile=pile_name(action.pile))
-            options.append(
-                discord.SelectOption(
-                    label=f"{WITHDRAW_EMOJI} {label}", value=f"{WITHDRAW}:{action.pile}"
-                )
-            )
+            options.append(ActionOption(label=f"{WITHDRAW_EMOJI} {label}", action=action))
     if not options:
         return None
-    return StepSelect(
-        payload="talk", options=options, placeholder=tr("the_game.hand.talk"), row=TALK_ROW
-    )
+    return ActionSelect(options=options, placeholder=tr("the_game.hand.talk"), row=TALK_ROW)
 
 
-def choose(payload: str, values: Sequence[str]) -> Choice:
-    """The meaning of a hand control; anything malformed is refused, never guessed."""
-    try:
-        if payload == "end":
-            return Choice(action=EndTurn())
-        if payload.startswith("c"):
-            return Choice(ui_state=str(int(payload[1:])))
-        if payload.startswith("p"):
-            card_text, pile_text = payload[1:].split(".")
-            return Choice(action=PlaceCard(card=int(card_text), pile=int(pile_text)))
-        if payload == "talk" and len(values) == 1:
-            kind, pile_text = values[0].split(":")
-            if kind == WITHDRAW:
-                return Choice(action=WithdrawHint(pile=int(pile_text)))
-            return Choice(action=GiveHint(pile=int(pile_text), hint=HintKind(kind)))
-    except ValueError as error:
-        raise RuleError("unknown_control") from error
-    raise RuleError("unknown_control")
+def choose(payload: str) -> Choice:
+    """A card button picks the card whose piles are shown next ("c57" → ui_state "57"); any
+    other payload is refused, never guessed."""
+    number = payload.removeprefix("c")
+    if number == payload or not number.isdecimal():
+        raise RuleError("unknown_control")
+    return Choice(ui_state=str(int(number)))

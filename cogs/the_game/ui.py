@@ -37,7 +37,8 @@ class TheGameUI(GameUI[TheGameView]):
         return hand_panel(ctx)
 
     def choose(self, ctx: HandContext[TheGameView], payload: str, values: Sequence[str]) -> Choice:
-        return choose(payload, values)
+        """Only the card buttons are steps of the UI: the other controls carry their actions."""
+        return choose(payload)
 
     def render_finish(self, ctx: FinishContext[TheGameView]) -> Panel | None:
         return finish_panel(ctx)

@@ -8,9 +8,11 @@ import simcord
 
 from bot.i18n import Texts
 from bot.settings import Settings
+from games.the_game import ENGINE
+from games.the_game.actions import PlaceCard
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
-from tests.bot.the_game.driver import start, talk_menu
+from tests.bot.the_game.driver import digest, start, talk_menu
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
 from tests.support.messages import enabled_buttons
 from tests.support.table_driver import drain
@@ -75,6 +77,10 @@ async def test_old_hands_after_a_restart_and_a_cancel_or_the_end(
 
 
 async def test_stale_and_forged_menu_options(simcord_env: simcord.Env, settings: Settings) -> None:
+    """The hints menu carries its actions: an option of a menu drawn before the hint was given
+    is out of date; a forged option naming an action that is not legal (a card out of turn) is
+    out of date too, and one naming no action at all (an old client's "dont_play:9") is refused.
+    None is stored."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -95,14 +101,29 @@ async def test_stale_and_forged_menu_options(simcord_env: simcord.Env, settings:
     assert hand.content.startswith(Texts("en")("table.stale"))
     assert snapshot(settings.database_path) == given
 
-    current = controls_of(env, hand)
-    forged_menu = next(c for row in current for c in row["components"] if c["type"] == 3)
-    forged_menu["options"].append({"label": "forged", "value": "dont_play:9"})
-    show_again(env, hand, current)
+    out_of_turn = PlaceCard(card=driver.state().hands[1][0], pile=0)
+    assert out_of_turn not in ENGINE.legal_actions(driver.state(), 1)
+    forged = f"0.{digest(out_of_turn)}"
+    add_option(env, hand, forged)
+    assert not (await bob.select(hand, [forged])).followups
+    assert hand.content.startswith(Texts("en")("table.stale"))
+    redrawn = talk_menu(hand)
+    assert redrawn is not None and "forged" not in [o["label"] for o in redrawn["options"]]
+    assert snapshot(settings.database_path) == given
+
+    add_option(env, hand, "dont_play:9")
     assert answer(await bob.select(hand, ["dont_play:9"])) == (
         Texts("en")("table.error.unknown_control")
     )
     assert snapshot(settings.database_path) == given
+
+
+def add_option(env: simcord.Env, hand: simcord.ResponseMessage, value: str) -> None:
+    """Adds an option the bot never offered to the hand's menu, as a modified client may send."""
+    current = controls_of(env, hand)
+    menu = next(c for row in current for c in row["components"] if c["type"] == 3)
+    menu["options"].append({"label": "forged", "value": value})
+    show_again(env, hand, current)
 
 
 async def test_leaving_during_your_own_turn_hands_it_to_a_computer(

@@ -186,7 +186,8 @@ def play_two_cards(
     for card in cards:
         for pile in (False, True):
             control = next(
-                c["custom_id"] for c in components(hand) if f":p{card}." in c.get("custom_id", "")
+                c["custom_id"] for c in components(hand)
+                if c["type"] == 2 and c.get("label", "").startswith(f"{card} on ")
             ) if pile else button(hand, card)
             answer = playground.post(
                 "/api/click",

@@ -11,30 +11,69 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 import simcord
+from pydantic import BaseModel
 
+from bot.tables.carried import SEPARATOR, ActionRefs
 from cogs.the_game.words import BACKWARDS_MARK, pile_name
 from games.core.engine import Engine, Policy
 from games.the_game import ENGINE
-from games.the_game.actions import EndTurn, GiveHint, PlaceCard, WithdrawHint
+from games.the_game.actions import PLACE, EndTurn, PlaceCard
 from games.the_game.cards import is_backwards
 from games.the_game.state import TheGameState
-from tests.support.messages import components, enabled_buttons, payload_of, walk
+from tests.support.messages import (
+    HAND_CONTROL,
+    carried,
+    components,
+    enabled_buttons,
+    payload_of,
+    walk,
+)
 from tests.support.table_driver import Player, TableDriver
 
 CARD_TOKEN = re.compile(r"`(\d+)`")
 NUMBER = re.compile(r"\d+")
-PAYLOAD_CARD = re.compile(r"^[cp](\d+)")
-"""The card in a hand control's payload ("c57" picks 57, "p57.3" puts it on a pile); menu
-values name piles only."""
+STEP_CARD = re.compile(r"^c(\d+)$")
+"""The card in a card button's payload ("c57" picks 57)."""
+
+
+def digest(action: BaseModel) -> str:
+    """The digest part of the reference a control carrying `action` has in its custom id."""
+    return ActionRefs([action]).ref(action).partition(SEPARATOR)[2]
+
+
+PLACEMENT_DIGESTS: dict[str, int] = {digest(action): action.card for action in PLACE.values()}
+"""The card of every possible placement, by the digest of its reference: a client that reads a
+pile button's custom id can hash the hundreds of placements and find the card it carries."""
+
+
+def carried_cards(component: dict[str, Any]) -> set[int]:
+    """The cards a client could work out from the action references of a hand control."""
+    custom_id = str(component.get("custom_id") or "")
+    if custom_id.startswith("ct:do:"):
+        refs = [custom_id.split(":", 5)[5]]
+    elif custom_id.startswith("ct:dos:"):
+        refs = [option["value"] for option in component.get("options") or []]
+    else:
+        return set()
+    found = (PLACEMENT_DIGESTS.get(ref.partition(SEPARATOR)[2]) for ref in refs)
+    return {card for card in found if card is not None}
 
 
 def talk_menu(message: Any) -> dict[str, Any] | None:
     return next((c for c in components(message) if c.get("type") == 3), None)
+
+
+def menu_actions(message: Any, legal: Sequence[BaseModel]) -> dict[str, BaseModel]:
+    """The hints menu as a player reads it: each option's label, and the action it carries."""
+    menu = talk_menu(message)
+    assert menu is not None
+    labels = {option["value"]: option["label"] for option in menu["options"]}
+    return {labels[entry.value]: entry.action for entry in carried(message, legal) if entry.value}
 
 
 @dataclass
@@ -50,19 +89,20 @@ class Driver(TableDriver[TheGameState, int]):
         return {int(n) for n in CARD_TOKEN.findall(text)}
 
     def cards_shown(self, payload: dict[str, Any], texts: list[str]) -> set[int]:
-        """The numbers players could read: card tokens in text, every number in a game
-        control's label or menu options, and the card in its payload (a client can read custom
-        ids)."""
+        """The numbers players could read: card tokens in text, every number in a hand
+        control's label or menu options, and the card a client finds in its custom id (a client
+        can read custom ids): in a card button's payload, or behind a pile button's action
+        reference."""
         numbers = super().cards_shown(payload, texts)
         for component in walk(payload.get("components") or []):
-            control = payload_of(component)
-            if control is None:
+            if not str(component.get("custom_id") or "").startswith(HAND_CONTROL):
                 continue
             labels = [component.get("label") or ""]
             labels += [option["label"] for option in component.get("options") or []]
             for label in labels:
                 numbers |= {int(n) for n in NUMBER.findall(label)}
-            numbers |= {int(n) for n in PAYLOAD_CARD.findall(control)}
+            numbers |= {int(n) for n in STEP_CARD.findall(payload_of(component) or "")}
+            numbers |= carried_cards(component)
         return numbers
 
     def position(self) -> Hashable:
@@ -100,43 +140,49 @@ class Driver(TableDriver[TheGameState, int]):
             await self.place(player, move.card, move.pile)
         elif isinstance(move, EndTurn):
             await self.press(player, hand, "End turn")
-        elif isinstance(move, GiveHint):
-            await self.talk(player, f"{move.hint.value}:{move.pile}")
-        elif isinstance(move, WithdrawHint):
-            await self.talk(player, f"withdraw:{move.pile}")
+        else:
+            await self.do(player, hand, move)
 
     async def place(self, player: Player, card: int, pile: int) -> None:
+        """Picks the card, checks that its pile buttons carry exactly its legal placements,
+        each under the label that names it, then presses the pile's button."""
         assert player.hand is not None
         state = self.state()
         await self.press(player, player.hand, str(card))
-        offered = set(pile_choices(player.hand))
         legal = ENGINE.legal_actions(state, player.seat)
+        offered = {
+            entry.component["label"]: entry.action
+            for entry in carried(player.hand, legal)
+            if isinstance(entry.action, PlaceCard)
+        }
         assert offered == {
-            pile_label(card, a.pile, state)
+            pile_label(card, a.pile, state): a
             for a in legal
             if isinstance(a, PlaceCard) and a.card == card
         }
+        assert pile_choices(player.hand) == list(offered)
         await self.press(player, player.hand, pile_label(card, pile, state))
         assert card not in self.state().hands[player.seat]
-
-    async def talk(self, player: Player, value: str) -> None:
-        assert player.hand is not None
-        menu = talk_menu(player.hand)
-        assert menu is not None
-        assert value in [option["value"] for option in menu["options"]]
-        await player.member.select(player.hand, [value])
-        self.collect(player.member.id)
 
     def check_offered_moves(
         self, hand: simcord.ResponseMessage, state: TheGameState, seat: int
     ) -> None:
         """The enabled card buttons are the cards that fit somewhere; "End turn" shows exactly
-        when the turn may end."""
+        when the turn may end; "End turn" and the hints menu carry exactly the seat's other
+        legal moves, each once (a solo player has no one to give hints to: no menu)."""
         legal = ENGINE.legal_actions(state, seat)
         playable = {str(a.card) for a in legal if isinstance(a, PlaceCard)}
         buttons = enabled_buttons(hand)
         assert {label for label in buttons if label.isdigit()} == playable
         assert ("End turn" in buttons) == any(isinstance(a, EndTurn) for a in legal)
+        moves = [entry.action for entry in carried(hand, legal)]
+        others = [action for action in moves if not isinstance(action, PlaceCard)]
+        expected = [
+            a
+            for a in legal
+            if isinstance(a, EndTurn) or (state.players > 1 and not isinstance(a, PlaceCard))
+        ]
+        assert sorted(map(repr, others)) == sorted(map(repr, expected))
 
 
 start = Driver.start
@@ -149,9 +195,12 @@ def pile_label(card: int, pile: int, state: TheGameState) -> str:
 
 
 def pile_choices(hand: Any) -> list[str]:
-    """Labels of the pile buttons shown after choosing a card."""
+    """Labels of the pile buttons shown after choosing a card (the buttons that carry an action,
+    but "End turn")."""
     return [
         c["label"]
         for c in components(hand)
-        if c.get("type") == 2 and str(c.get("custom_id", "")).split(":", 5)[-1].startswith("p")
+        if c.get("type") == 2
+        and str(c.get("custom_id", "")).startswith("ct:do:")
+        and c["label"] != "End turn"
     ]

@@ -3,12 +3,15 @@ player relies on."""
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from bot.i18n import Texts
 from bot.tables.render import hand_view
-from bot.tables.ui import HandContext, SeatInfo, StepButton, TableContext
+from bot.tables.ui import ActionButton, HandContext, SeatInfo, StepButton, TableContext
 from cogs.the_game.ui import TheGameUI
+from games.core.errors import RuleError
 from games.the_game import ENGINE
-from games.the_game.actions import GiveHint
+from games.the_game.actions import EndTurn, GiveHint, PlaceCard
 from games.the_game.state import HintKind, TheGameState
 from tests.games.the_game.helpers import position
 
@@ -33,9 +36,18 @@ def hand_context(state: TheGameState, seat: int, ui_state: str = "") -> HandCont
     )
 
 
-def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[StepButton]:
+def hand(state: TheGameState, seat: int, ui_state: str = "") -> list[StepButton | ActionButton]:
     controls = UI.render_hand(hand_context(state, seat, ui_state)).controls
-    return [control for control in controls if isinstance(control, StepButton)]
+    return [control for control in controls if isinstance(control, StepButton | ActionButton)]
+
+
+def refusal(state: TheGameState, action: BaseModel) -> str:
+    """What a player reads when the engine refuses `action`."""
+    try:
+        ENGINE.apply(state, 0, action)
+    except RuleError as error:
+        return UI.describe_error(error, Texts("en"))
+    raise AssertionError(f"{action!r} was applied")
 
 
 def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
@@ -54,8 +66,15 @@ def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
 
 def test_pile_buttons_offer_legal_piles_and_mark_the_backwards_trick() -> None:
     state = position([[25, 40], [60]], tops=(35, 30, 20, 100), placed_this_turn=0)
-    labels = [button.label for button in hand(state, 0, ui_state="25")]
-    assert [label for label in labels if " on " in label] == ["25 on ▲A ↩", "25 on ▼D"]
+    piles = [
+        (button.label, button.action)
+        for button in hand(state, 0, ui_state="25")
+        if isinstance(button, ActionButton) and " on " in button.label
+    ]
+    assert piles == [
+        ("25 on ▲A ↩", PlaceCard(card=25, pile=0)),
+        ("25 on ▼D", PlaceCard(card=25, pile=3)),
+    ]
     other = [button for button in hand(state, 0) if button.label == "40"]
     assert other and not other[0].disabled
 
@@ -65,6 +84,15 @@ def test_a_card_that_fits_nowhere_is_shown_but_cannot_be_chosen() -> None:
     buttons = {button.label: button for button in hand(state, 0)}
     assert buttons["90"].disabled
     assert not buttons["19"].disabled
+
+
+def test_refusals_name_cards_and_piles_as_players_read_them() -> None:
+    state = position([[25, 40], [60]], tops=(35, 30, 20, 100), placed_this_turn=1)
+    assert refusal(state, PlaceCard(card=25, pile=1)) == (
+        "`25` cannot go on ▲B (top card: `30`): a ▲ pile takes a higher card "
+        "(or exactly 10 lower), a ▼ pile a lower card (or exactly 10 higher)."
+    )
+    assert refusal(state, EndTurn()) == "You cannot end your turn yet: place at least 2 (1 so far)."
 
 
 def test_the_hand_reads_top_down_cards_piles_end_turn_then_the_hints_menu() -> None:

@@ -8,22 +8,56 @@ import pytest
 import simcord
 import simcord.interactions
 
+from bot.i18n import Texts
 from bot.settings import Settings
+from games.the_game import ENGINE
+from games.the_game.actions import EndTurn, GiveHint, PlaceCard, WithdrawHint
 from games.the_game.cards import can_place
+from games.the_game.state import HintKind
 from tests.bot.helpers import query
 from tests.bot.the_game.conftest import BotFactory
-from tests.bot.the_game.driver import pile_label, start, talk_menu
-from tests.support.messages import components, enabled_buttons, fields, forge_control
+from tests.bot.the_game.driver import (
+    Driver,
+    digest,
+    menu_actions,
+    pile_choices,
+    pile_label,
+    start,
+    talk_menu,
+)
+from tests.support.messages import (
+    components,
+    enabled_buttons,
+    fields,
+    forge_control,
+    left_by_a_restart,
+)
 from tests.support.table_driver import drain
+
+STALE = Texts("en")("table.stale")
+
+
+async def alice_and_a_computer(
+    env: simcord.Env, settings: Settings
+) -> tuple[simcord.MemberActor, Driver, simcord.ResponseMessage]:
+    """Alice at The Game with a computer, her hand open at the start of her turn."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    driver = await start(env, settings, [alice], channel, computers=1)
+    return alice, driver, await driver.open_hand(driver.players[0])
 
 
 def actions(settings: Settings) -> list[tuple[int, str, str]]:
     return query(settings.database_path, "SELECT seat, actor, action FROM actions ORDER BY seq")
 
 
-async def test_a_wrong_placement_and_an_early_end_of_turn_are_refused(
+async def test_forged_controls_for_a_wrong_placement_or_an_early_end_of_turn_apply_nothing(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
+    """A client may send any custom id: one naming an action that is not legal (at any place in
+    the seat's legal actions) only refreshes the hand; one that names no action, or a step the
+    hand never offers, is refused."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -37,23 +71,48 @@ async def test_a_wrong_placement_and_an_early_end_of_turn_are_refused(
     await driver.place(player, high, 0)
     low = next(card for card in cards if not can_place(card, 0, high))
     before = driver.state()
+    legal = ENGINE.legal_actions(before, 0)
 
-    forged = forge_control(env, hand, f"p{low}.0")
-    result = await alice.click(hand, custom_id=forged)
-    assert [m.content for m in result.followups] == [
-        f"`{low}` cannot go on ▲A (top card: `{high}`): a ▲ pile takes a higher card "
-        "(or exactly 10 lower), a ▼ pile a lower card (or exactly 10 higher)."
-    ]
-    assert all(m.ephemeral for m in result.followups)
-
-    forged = forge_control(env, hand, "end")
-    result = await alice.click(hand, custom_id=forged)
-    assert [m.content for m in result.followups] == [
-        "You cannot end your turn yet: place at least 2 (1 so far)."
-    ]
+    for action in (PlaceCard(card=low, pile=0), EndTurn()):
+        assert action not in legal
+        for index in (0, len(legal) - 1, len(legal)):
+            forged = forge_control(env, hand, f"{index}.{digest(action)}", kind="do")
+            assert not (await alice.click(hand, custom_id=forged)).followups
+            assert hand.content.startswith(STALE)
+            assert forged not in [c.get("custom_id") for c in components(hand)], "redrawn"
+            assert sorted(driver.state().hands[0]) == cards[:-1]
+    for payload, kind in ((f"p{low}.0", "act"), ("end", "act"), ("c", "act"), ("end", "do")):
+        forged = forge_control(env, hand, payload, kind=kind)
+        result = await alice.click(hand, custom_id=forged)
+        env.backend.get_message(hand.channel_id, hand.id).components.pop()
+        assert [m.content for m in result.followups] == ["That button is not part of this game."]
+        assert all(m.ephemeral for m in result.followups)
     assert driver.state() == before
     assert len(actions(settings)) == 1
     assert "End turn" not in enabled_buttons(hand)
+
+
+async def test_a_pile_button_of_a_hand_drawn_before_a_placement_is_out_of_date(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """A double click, or a client that missed the hand's edit, sends a pile button of a hand
+    drawn for legal actions that changed since: it applies nothing and shows the current hand."""
+    env = simcord_env
+    alice, driver, hand = await alice_and_a_computer(env, settings)
+    first = sorted(driver.state().hands[0])[-1]
+    await alice.click(hand, label=str(first))
+    put_back = left_by_a_restart(env, hand)
+    assert {f"{first} on ▲A", f"{first} on ▲B"} <= set(pile_choices(hand))
+    await alice.click(hand, label=f"{first} on ▲A")
+    put_back()
+    placed = driver.state()
+
+    await alice.click(hand, label=f"{first} on ▲B")
+    assert hand.content.startswith(STALE)
+    assert driver.state() == placed
+    assert len(actions(settings)) == 1
+    assert [label for label in enabled_buttons(hand) if " on " in label] == []
+    assert first not in {int(label) for label in enabled_buttons(hand) if label.isdigit()}
 
 
 async def test_people_without_a_seat_are_told_so_and_see_only_the_public_table(
@@ -82,8 +141,9 @@ async def test_hints_are_given_shown_and_withdrawn_from_the_hand(
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     driver = await start(env, settings, [alice, bob], channel)
-    await driver.open_hand(driver.players[1])
-    await driver.talk(driver.players[1], "dont_play:2")
+    bob_player = driver.players[1]
+    bob_hand = await driver.open_hand(bob_player)
+    await driver.do(bob_player, bob_hand, GiveHint(pile=2, hint=HintKind.DONT_PLAY))
     table = driver.table()
     assert "💬 bob: 🚫 Please don't play on ▼C." in table.content
     assert fields(table)["Hints"] == "bob: 🚫 Please don't play on ▼C"
@@ -91,14 +151,13 @@ async def test_hints_are_given_shown_and_withdrawn_from_the_hand(
     alice_player = driver.players[0]
     await driver.open_hand(alice_player)
     await driver.place(alice_player, sorted(driver.state().hands[0])[0], 0)
-    bob_hand = await driver.open_hand(driver.players[1])
+    bob_hand = await driver.open_hand(bob_player)
     assert fields(bob_hand)["Now"] == "Waiting for alice."
     assert not [label for label in enabled_buttons(bob_hand) if label.isdigit()]
 
-    menu = talk_menu(bob_hand)
-    assert menu is not None
-    assert "↩️ Withdraw my hint on ▼C" in [option["label"] for option in menu["options"]]
-    await driver.talk(driver.players[1], "withdraw:2")
+    menu = menu_actions(bob_hand, ENGINE.legal_actions(driver.state(), 1))
+    assert menu["↩️ Withdraw my hint on ▼C"] == WithdrawHint(pile=2)
+    await driver.do(bob_player, bob_hand, WithdrawHint(pile=2))
     table = driver.table()
     assert "💬 bob withdrew their hint on ▼C." in table.content
     assert "Hints" not in fields(table)
@@ -158,13 +217,8 @@ async def test_the_game_resumes_after_a_restart_in_the_middle_of_a_turn(
     simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    driver = await start(env, settings, [alice], channel, computers=1)
-    player = driver.players[0]
-    hand = await driver.open_hand(player)
-    await driver.place(player, sorted(driver.state().hands[0])[-1], 0)
+    alice, driver, hand = await alice_and_a_computer(env, settings)
+    await driver.place(driver.players[0], sorted(driver.state().hands[0])[-1], 0)
 
     await env.restart_bot(make_bot())
 
@@ -186,12 +240,8 @@ async def test_the_turn_timer_finishes_the_turn_with_legal_moves(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    driver = await start(env, settings, [alice], channel, computers=1)
+    alice, driver, _ = await alice_and_a_computer(env, settings)
     player = driver.players[0]
-    await driver.open_hand(player)
     await driver.place(player, sorted(driver.state().hands[0])[-1], 0)
     await env.advance_time(settings.turn_seconds)
 
