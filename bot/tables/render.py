@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 from pydantic import BaseModel
@@ -30,7 +30,6 @@ from bot.tables.ui import (
     Panel,
     SeatInfo,
     StepButton,
-    StepSelect,
 )
 from games.core.engine import Engine
 from games.core.result import GameResult
@@ -208,19 +207,26 @@ def framed_content(panel: Panel, header: list[str]) -> str | None:
     return text or None
 
 
+def _check_unique(view: discord.ui.View) -> None:
+    """Discord refuses a message whose controls share a custom id, or a menu whose options share
+    a value: two step controls with one payload, or two controls carrying one action."""
+    items = cast("list[discord.ui.DynamicItem[Any]]", view.children)
+    ids = [item.custom_id for item in items]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"two controls of a hand would share a custom id: {ids}")
+    for item in items:
+        if isinstance(item.item, discord.ui.Select):
+            values = [option.value for option in item.item.options]
+            if len(set(values)) != len(values):
+                raise ValueError(f"two options of a hand's menu would share a value: {values}")
+
+
 def hand_view(
     game_id: int, seat: int, version: int, panel: HandPanel, legal: Sequence[BaseModel]
 ) -> discord.ui.View | None:
     """The hand's controls; `legal` are the seat's legal actions the action controls name."""
     if not panel.controls:
         return None
-    payloads = [
-        control.payload
-        for control in panel.controls
-        if isinstance(control, StepButton | StepSelect)
-    ]
-    if len(set(payloads)) != len(payloads):
-        raise ValueError(f"control payloads must be unique within a hand: {payloads}")
     refs = ActionRefs(legal)
     view = discord.ui.View(timeout=None)
     menus = 0
@@ -234,6 +240,7 @@ def hand_view(
             view.add_item(HandButton(game_id, seat, version, control))
         else:
             view.add_item(HandSelect(game_id, seat, version, control))
+    _check_unique(view)
     # Every control is a dynamic item, found by its custom id. A view sent unfinished would be
     # kept by discord.py with a 15-minute timer task per hand shown, for nothing.
     view.stop()

@@ -218,15 +218,18 @@ class TableDriver(ABC, Generic[State, Card]):
         return result
 
     async def press_forged(
-        self, player: Player, hand: Any, payload: str, seat: int | None = None
+        self, player: Player, hand: Any, payload: str, seat: int | None = None, kind: str = "act"
     ) -> simcord.InteractionResult:
-        """Clicks a control the bot never offered (see `forge_control`), then takes it off the
-        stored hand again so the next forged control is the only extra one."""
-        forged = forge_control(self.env, hand, payload, seat)
+        """Clicks a control the bot never offered (see `forge_control`: a step's payload, or an
+        action reference for `kind` "do"), then takes it off the stored hand again, unless the
+        bot redrew the hand, so that the next forged control is the only extra one."""
+        forged = forge_control(self.env, hand, payload, seat, kind)
         result = await player.member.click(hand, custom_id=forged)
         self._clicks += 1
         self.collect(player.member.id)
-        self.env.backend.get_message(hand.channel_id, hand.id).components.pop()
+        stored = self.env.backend.get_message(hand.channel_id, hand.id)
+        if forged in {component.get("custom_id") for component in walk(stored.components)}:
+            stored.components.pop()
         return result
 
     async def click(self, player: Player, message: Any, payload: str) -> simcord.InteractionResult:

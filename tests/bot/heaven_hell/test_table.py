@@ -25,11 +25,9 @@ from tests.support.messages import (
     controls,
     disabled_controls,
     fields,
-    forge_control,
     left_by_a_restart,
-    walk,
 )
-from tests.support.table_driver import Player, kinds, logged_actions
+from tests.support.table_driver import kinds, logged_actions
 
 
 async def three_people(env: simcord.Env, settings: Settings) -> Driver:
@@ -195,30 +193,16 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
         assert [m.content for m in result.followups] == [answer]
         assert all(m.ephemeral for m in result.followups)
     for ref in ("zz", "0.", "0.abc"):
-        result = await press_forged_action(driver, carol, hand, ref)
+        result = await driver.press_forged(carol, hand, ref, kind="do")
         assert [m.content for m in result.followups] == ["That button is not part of this game."]
     assert driver.state() == after
 
     discard = DiscardStuck(colour=Y, value=5)
-    await press_forged_action(driver, carol, hand, ActionRefs([discard]).ref(discard))
+    await driver.press_forged(carol, hand, ActionRefs([discard]).ref(discard), kind="do")
     assert hand.content.startswith("⚠️ That button was out of date"), "carol may not discard"
     assert controls(hand), "the refreshed hand: carol chooses a card"
     assert driver.state() == after
     assert len(logged_actions(driver.db)) == 1
-
-
-async def press_forged_action(
-    driver: Driver, player: Player, hand: Any, ref: str
-) -> simcord.InteractionResult:
-    """Clicks a button carrying `ref` the bot never drew (see `forge_control`); takes it off the
-    stored hand again when the bot did not redraw the hand."""
-    forged = forge_control(driver.env, hand, ref, kind="do")
-    result = await player.member.click(hand, custom_id=forged)
-    driver.collect(player.member.id)
-    stored = driver.env.backend.get_message(hand.channel_id, hand.id)
-    if forged in {c.get("custom_id") for c in walk(stored.components)}:
-        stored.components.pop()
-    return result
 
 
 async def test_spectators_are_told_they_do_not_play(

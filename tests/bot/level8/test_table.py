@@ -22,7 +22,6 @@ from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
 from tests.support.messages import (
     components,
     fields,
-    forge_control,
     left_by_a_restart,
     sent_since,
     show_again,
@@ -158,17 +157,6 @@ async def test_game_hand_in_the_thread_of_a_game_just_ended_says_how_it_ended(
     ]
 
 
-async def click_forged_action(
-    driver: Driver, player: Player, hand: simcord.ResponseMessage, reference: str
-) -> simcord.InteractionResult:
-    """Clicks a control the bot never offered, carrying `reference` as an action reference."""
-    forged = forge_control(driver.env, hand, reference, kind="do")
-    result = await player.member.click(hand, custom_id=forged)
-    driver.collect(player.member.id)
-    driver.env.backend.get_message(hand.channel_id, hand.id).components.pop()
-    return result
-
-
 async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
@@ -218,10 +206,10 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
         result = await driver.press_forged(player, second, payload)
         assert [m.content for m in result.followups] == [answer]
         assert all(m.ephemeral for m in result.followups)
-    result = await click_forged_action(driver, player, second, "zz")
+    result = await driver.press_forged(player, second, "zz", kind="do")
     assert [m.content for m in result.followups] == [unknown]
     cursor = len(env.http_requests)
-    result = await click_forged_action(driver, player, second, "0.zzzzzz")
+    result = await driver.press_forged(player, second, "0.zzzzzz", kind="do")
     answers = [data.get("content") or "" for _, data in sent_since(env, cursor, None)[0]]
     assert result.followups == [] and answers[0].startswith("⚠️ That button was out of date")
     assert driver.state() == before

@@ -82,9 +82,7 @@ async def test_forged_controls_for_a_wrong_placement_or_an_early_end_of_turn_app
             assert forged not in [c.get("custom_id") for c in components(hand)], "redrawn"
             assert sorted(driver.state().hands[0]) == cards[:-1]
     for payload, kind in ((f"p{low}.0", "act"), ("end", "act"), ("c", "act"), ("end", "do")):
-        forged = forge_control(env, hand, payload, kind=kind)
-        result = await alice.click(hand, custom_id=forged)
-        env.backend.get_message(hand.channel_id, hand.id).components.pop()
+        result = await driver.press_forged(player, hand, payload, kind=kind)
         assert [m.content for m in result.followups] == ["That button is not part of this game."]
         assert all(m.ephemeral for m in result.followups)
     assert driver.state() == before
