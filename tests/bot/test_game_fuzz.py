@@ -154,6 +154,10 @@ async def test_random_use_of_a_real_game(
     deal = rng.getrandbits(32)
     monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: deal)
     env = simcord_env
+    # Without a pause between computer moves, seats that are all computers or on autopilot play
+    # the rest of the game inside one step of the clock: a six-seat Level 8 game took more than
+    # SimCord's default 5 s of real time to settle (seed 32 of 40). A loop still fails, later.
+    env.settle_timeout = 60
     db = settings.database_path
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
