@@ -501,7 +501,7 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
         database_path=folder / "bench.sqlite3",
         database_url=url,
         shard_count=1,
-        turn_seconds=3600,
+        turn_seconds=86400,
         computer_delay_seconds=0,
         sync_commands=True,
     )
