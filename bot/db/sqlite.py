@@ -98,19 +98,27 @@ async def _fetchall(conn: aiosqlite.Connection, sql: str, params: Params) -> lis
 
 
 class SQLiteTransaction(Transaction):
+    """Each cursor is closed on the connection's thread as soon as its statement has run. Left
+    to the garbage collector, a `sqlite3` cursor resets its statement whenever it is collected,
+    and that statement is shared, through the connection's statement cache, with the next use of
+    the same SQL: collected in the middle of that use, it made the statement fail with "bad
+    parameter or other API misuse" (under load, about one save of seats in a few hundred after
+    reminders and timeouts; the same save run again went through)."""
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         try:
-            cursor = await self._conn.execute(sql, params)
+            async with self._conn.execute(sql, params) as cursor:
+                return cursor.rowcount
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
-        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         try:
-            await self._conn.executemany(sql, [tuple(row) for row in rows])
+            async with self._conn.executemany(sql, [tuple(row) for row in rows]):
+                pass
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 
