@@ -80,12 +80,12 @@ async def start_game(
 
 
 async def alice_and_bob_at_a_table(
-    env: simcord.Env,
+    env: simcord.Env, command: str = "play tiny"
 ) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
-    """The table most tests need: alice hosts the tiny game in #games and bob joins; returns the
-    game's place and both members."""
+    """The table most tests need: alice hosts a game (`command`, the tiny game by default) in
+    #games and bob joins; returns the game's place and both members."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    return await start_game(env, alice, [bob], channel), alice, bob
+    return await start_game(env, alice, [bob], channel, command=command), alice, bob

@@ -24,5 +24,8 @@ def register_stand_in(bot: CardTableBot) -> None:
     bot.games.register(TalkTinyUI(), engine=TINY_ENGINE, play=lambda: plain_play_command(THE_GAME))
 
 
-start_talk_game = partial(start_game, command=f"play {THE_GAME}")
+TALK_GAME = f"play {THE_GAME}"
+"""The stand-in's `/play` command."""
+
+start_talk_game = partial(start_game, command=TALK_GAME)
 """`start_game` opening the stand-in."""

@@ -15,9 +15,15 @@ from bot.settings import Settings
 from bot.tables.commands import plain_play_command
 from games.the_game.table_talk import reveals_number
 from tests.bot.conftest import BotFactory, GameRegistration
-from tests.bot.helpers import channel_denying_the_bot, hand_cards, query, table_message
+from tests.bot.helpers import (
+    alice_and_bob_at_a_table,
+    channel_denying_the_bot,
+    hand_cards,
+    query,
+    table_message,
+)
 from tests.support.catalogs import game_locales
-from tests.talk.stand_in import register_stand_in, start_talk_game
+from tests.talk.stand_in import TALK_GAME, register_stand_in, start_talk_game
 from tests.tiny_cog.ui import TinyUI
 from tests.tiny_game import ENGINE as TINY_ENGINE
 
@@ -72,11 +78,7 @@ async def test_a_number_in_the_game_thread_is_deleted_and_the_notice_fades(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, _alice, bob = await alice_and_bob_at_a_table(env, TALK_GAME)
     await bob.send(place, "je peux poser le 42 tout de suite")
     assert not any("42" in text for text in texts(place))
     [notice] = notices(place)
@@ -94,11 +96,7 @@ async def test_a_burst_of_numbers_gets_one_notice_at_a_time(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(env, TALK_GAME)
     for text in ("3", "4", "5"):
         await bob.send(place, text)
     await alice.send(place, "9")
@@ -114,11 +112,7 @@ async def test_the_rule_holds_after_a_restart(
     simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, _alice, bob = await alice_and_bob_at_a_table(env, TALK_GAME)
     await env.restart_bot(talk_bot(make_bot))
     await bob.send(place, "forty-four?")
     assert "forty-four?" not in texts(place)
@@ -143,12 +137,7 @@ async def test_the_notice_says_what_was_found_without_repeating_it(
 async def test_ordinary_chat_and_the_bots_own_messages_stay(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(simcord_env, TALK_GAME)
     await bob.send(place, "on joue sur la deuxième pile ? I can help a bit there")
     hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert hand is not None
@@ -204,12 +193,7 @@ async def test_count_talk_stays_in_delete_and_warn_modes(
 async def test_a_count_next_to_a_card_value_is_removed_for_the_value(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, _alice, bob = await alice_and_bob_at_a_table(simcord_env, TALK_GAME)
     await bob.send(place, "je pose deux cartes, le 30 et le 31")
     assert "je pose deux cartes, le 30 et le 31" not in texts(place)
     [notice] = notices(place)
@@ -295,12 +279,7 @@ async def test_nothing_is_checked_after_a_cancel(
 async def test_an_edit_that_brings_a_number_is_deleted(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, _alice, bob = await alice_and_bob_at_a_table(simcord_env, TALK_GAME)
     message = await bob.send(place, "I can play close to that")
     await bob.edit(message, "I can play close to that, really close")
     assert "I can play close to that, really close" in texts(place)
@@ -329,12 +308,7 @@ async def test_a_forwarded_number_is_deleted(simcord_env: simcord.Env, settings:
 
 
 async def test_number_reactions_are_removed(simcord_env: simcord.Env, settings: Settings) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_at_a_table(simcord_env, TALK_GAME)
     message = await alice.send(place, "which pile should I play on?")
     for emoji in ("7️⃣", "👍", "1️⃣", "🔟"):
         await bob.react(message, emoji)
