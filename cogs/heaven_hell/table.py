@@ -76,7 +76,7 @@ def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
 def title(view: HeavenHellView, tr: Texts) -> str:
     shown = min(view.round + 1, view.rounds)
     return " · ".join(
-        [tr("games.heaven-hell"), tr("heaven_hell.table.round", round=shown, rounds=view.rounds)]
+        [tr("heaven_hell.name"), tr("heaven_hell.table.round", round=shown, rounds=view.rounds)]
     )
 
 

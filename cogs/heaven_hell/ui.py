@@ -31,6 +31,7 @@ class HeavenHellUI(GameUI[HeavenHellView]):
 
     key = "heaven-hell"
     locales = Path(__file__).parent / "locales"
+    menu_rank = 2
 
     def render_table(self, ctx: TableContext[HeavenHellView]) -> Panel:
         return table_panel(ctx)

@@ -16,7 +16,7 @@ from bot.discord_limits import add_lines
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.the_game.words import BACKWARDS_MARK, card, count, hint_text, pile_name
-from games.the_game.events import CardPlaced, GameOver, HintGiven, HintWithdrawn, TurnEnded
+from games.the_game.events import CardPlaced, GameEnded, HintGiven, HintWithdrawn, TurnEnded
 from games.the_game.state import Placement
 from games.the_game.view import TheGameView
 
@@ -57,7 +57,7 @@ def title(view: TheGameView, tr: Texts) -> str:
         )
         if on
     ]
-    return " · ".join([tr("games.the-game"), *variants])
+    return " · ".join([tr("the_game.name"), *variants])
 
 
 def piles(view: TheGameView) -> str:
@@ -135,6 +135,6 @@ def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | No
     if isinstance(event, HintWithdrawn):
         pile = pile_name(event.pile)
         return tr("the_game.news.withdrawn", name=seats[event.seat].name, pile=pile)
-    if isinstance(event, GameOver) and event.stuck_seat is not None:
+    if isinstance(event, GameEnded) and event.stuck_seat is not None:
         return tr("the_game.news.stuck", name=seats[event.stuck_seat].name)
     return None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.i18n import Texts
+from bot.stats.model import TeamRanking
 from bot.tables.ui import (
     Choice,
     FinishContext,
@@ -20,7 +21,17 @@ from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
 from cogs.the_game.words import card, pile_name
+from games.the_game.result import EXCELLENT_BELOW
 from games.the_game.view import TheGameView
+
+MODES = ("standard", "smaller_hands", "expert", "expert_smaller_hands")
+"""The variants that change how hard a result is, in leaderboard order."""
+
+
+def mode_of(options: Mapping[str, Any]) -> str:
+    expert, smaller = bool(options.get("expert")), bool(options.get("smaller_hands"))
+    return MODES[2 * expert + smaller]
+
 
 
 class TheGameUI(GameUI[TheGameView]):
@@ -29,6 +40,8 @@ class TheGameUI(GameUI[TheGameView]):
 
     key = "the-game"
     locales = Path(__file__).parent / "locales"
+    menu_rank = 1
+    team_ranking = TeamRanking(MODES, mode_of, EXCELLENT_BELOW)
 
     def render_table(self, ctx: TableContext[TheGameView]) -> Panel:
         return table_panel(ctx)

@@ -41,9 +41,8 @@ class WithdrawHint(BaseModel):
     pile: int = Field(ge=0, le=3)
 
 
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
-TheGameAction = Annotated[Action, Field(discriminator="kind")]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(TheGameAction)
+Action = Annotated[PlaceCard | EndTurn | GiveHint | WithdrawHint, Field(discriminator="kind")]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 END_TURN = EndTurn()
 PLACE: dict[tuple[int, int], PlaceCard] = {

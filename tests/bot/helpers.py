@@ -61,7 +61,7 @@ async def start_game(
     others: list[simcord.MemberActor],
     channel: simcord.ChannelHandle,
     computers: int = 0,
-    command: str = "play tiny",
+    command: str = "play tiny-game",
     **options: Any,
 ) -> simcord.ChannelHandle:
     """The lobby as people use it: `/<command>` (with its options) by the host, the others
@@ -80,7 +80,7 @@ async def start_game(
 
 
 async def alice_and_bob_at_a_table(
-    env: simcord.Env, command: str = "play tiny"
+    env: simcord.Env, command: str = "play tiny-game"
 ) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
     """The table most tests need: alice hosts a game (`command`, the tiny game by default) in
     #games and bob joins; returns the game's place and both members."""

@@ -51,16 +51,22 @@ GAMES = {
 }
 
 
+def case_rng(game: Game, seed: int) -> random.Random:
+    """A case's randomness: its first draw is the deal, the rest the players' choices."""
+    return random.Random(f"{game.command}/{seed}")
+
+
 @pytest.fixture(params=[0, 20], ids=["no-pause", "pause"])
-def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+def settings(request: pytest.FixtureRequest, tmp_path: Path, game: Game, seed: int) -> Settings:
     """With a pause before computer moves, restarts also land between a timeout and the
-    stand-in's move."""
+    stand-in's move. The deal is the case's own (`deal_seed`)."""
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
         database_path=tmp_path / "fuzz.sqlite3",
         turn_seconds=TURN_SECONDS,
         computer_delay_seconds=request.param,
         shard_count=1,
+        deal_seed=case_rng(game, seed).getrandbits(32),
     )
 
 
@@ -148,11 +154,9 @@ async def test_random_use_of_a_real_game(
     simcord_env: simcord.Env,
     settings: Settings,
     make_bot: BotFactory,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    rng = random.Random(f"{game.command}/{seed}")
-    deal = rng.getrandbits(32)
-    monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: deal)
+    rng = case_rng(game, seed)
+    rng.getrandbits(32)  # the deal, which the settings hold
     env = simcord_env
     # Without a pause between computer moves, seats that are all computers or on autopilot play
     # the rest of the game inside one step of the clock: a six-seat Level 8 game took more than

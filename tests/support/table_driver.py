@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from bot.app import CardTableBot
 from bot.settings import Settings
 from bot.tables.publisher import WINDOW
-from games.core.engine import Engine
+from games.core.base import Engine
 from tests.bot.helpers import query, start_game, table_message
 from tests.support.messages import (
     carried,
@@ -390,7 +390,7 @@ class ReplayingDriver(TableDriver[State, Card]):
             row = query(self.db, "SELECT id, config, seed FROM games ORDER BY id DESC LIMIT 1")[0]
             seats = query(self.db, "SELECT COUNT(*) FROM seats WHERE game_id = ?", (row[0],))
             config = self.engine.config_model.model_validate_json(row[1])
-            self._replay = cast(State, self.engine.new_game(config, seats[0][0], row[2]))
+            self._replay = cast(State, self.engine.new_game(config, seats[0][0], row[2])[0])
             self._public |= self.public_in(self._replay, [])
         held = dict(enumerate(self.hands(self._replay)))
         for seat, _, action in logged_actions(self.db)[self._replayed :]:

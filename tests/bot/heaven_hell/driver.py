@@ -22,9 +22,9 @@ from typing import Any, cast
 
 from cogs.heaven_hell.hand import choose_code
 from cogs.heaven_hell.words import COLOUR_SQUARES
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import Action, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, Card, Colour, Side, card_of
 from games.heaven_hell.events import CardDiscarded, CardPlaced, PlayerStuck
 from games.heaven_hell.rules import is_stuck
@@ -119,7 +119,7 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
 
     # ---------------------------------------------------------------- acting
 
-    def policy_move(self, seat: int) -> AnyAction:
+    def policy_move(self, seat: int) -> Action:
         state = self.state()
         legal = ENGINE.legal_actions(state, seat)
         rng = random.Random(f"{len(state.recent)}/{seat}/{state.round}")
@@ -127,15 +127,15 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         assert isinstance(action, PlaceCard | DiscardStuck | ChooseDouble)
         return action
 
-    def labelled(self, player: Player, hand: Any) -> dict[AnyAction, str]:
+    def labelled(self, player: Player, hand: Any) -> dict[Action, str]:
         """The actions a hand's buttons carry, each with its label as a person reads it."""
         legal = ENGINE.legal_actions(self.state(), player.seat)
         return {
-            cast(AnyAction, entry.action): entry.component["label"]
+            cast(Action, entry.action): entry.component["label"]
             for entry in carried(hand, legal)
         }
 
-    async def perform(self, player: Player, move: AnyAction) -> None:
+    async def perform(self, player: Player, move: Action) -> None:
         hand = player.hand
         assert hand is not None
         if isinstance(move, PlaceCard):

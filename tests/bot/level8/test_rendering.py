@@ -25,7 +25,7 @@ from games.level8.config import LevelSide
 from games.level8.events import Discarded, DrewFromDiscard, LaidOff, RoundEnded
 from games.level8.groups import PlacedCard
 from games.level8.levels import GroupKind
-from games.level8.state import GameState, Phase
+from games.level8.state import Level8State, Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -50,7 +50,7 @@ def seats(count: int) -> list[SeatInfo]:
     return [SeatInfo(seat, f"{LONG_NAME}{seat}", 100 + seat, False) for seat in range(count)]
 
 
-def crowded_table() -> GameState:
+def crowded_table() -> Level8State:
     """Six seats; every wild in one run of fifteen; four full sets; a long colour group."""
     every_wild = [p(wild(i), 9 + i) for i in range(7)]
     long_run = group(GroupKind.RUN, *[c(v) for v in range(1, 9)], *every_wild)
@@ -116,7 +116,7 @@ def check_hand(ctx: HandContext[Any]) -> list[list[str]]:
 
 
 def hand_context(
-    state: GameState, seat: int, ui_state: str = "", tr: Texts = FRENCH
+    state: Level8State, seat: int, ui_state: str = "", tr: Texts = FRENCH
 ) -> HandContext:
     return HandContext(
         game_id=BIG_ID,

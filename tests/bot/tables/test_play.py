@@ -220,7 +220,7 @@ async def test_an_old_table_message_is_posted_anew(simcord_env: simcord.Env) -> 
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     await bob.click(lobby, label="Join")
     await alice.select(lobby, ["86400"])

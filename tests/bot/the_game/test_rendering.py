@@ -51,7 +51,7 @@ def refusal(state: TheGameState, action: BaseModel) -> str:
 
 
 def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
-    state = ENGINE.new_game(ENGINE.config_model(), 5, seed=3)
+    state = ENGINE.new_game(ENGINE.config_model(), 5, seed=3)[0]
     for seat in range(5):
         for pile in range(4):
             state, _ = ENGINE.apply(state, seat, GiveHint(pile=pile, hint=HintKind.DONT_JUMP))
