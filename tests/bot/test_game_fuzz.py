@@ -31,6 +31,7 @@ from tests.support.bots import (
     make_bot,
     simcord_bot,
 )
+from tests.support.games import game_keys, registered_games
 from tests.support.messages import components
 from tests.support.watch import Watch, progress, wait
 
@@ -39,16 +40,20 @@ __all__ = ["make_bot", "simcord_bot"]
 
 @dataclass(frozen=True)
 class Game:
+    """A registered game as the fuzz opens it: its `/play` command, the cog that offers it and
+    its player counts (its `GameType`'s)."""
+
     command: str
     cog: str
     seats: tuple[int, int]
 
-
-GAMES = {
-    "heaven-hell": Game("play heaven-hell", "cogs.heaven_hell", (3, 5)),
-    "the-game": Game("play the-game", "cogs.the_game", (1, 5)),
-    "level8": Game("play level8", "cogs.level8", (2, 6)),
-}
+    @classmethod
+    def of(cls, key: str) -> Game:
+        games = registered_games()
+        ui, game_type = games.ui(key), games.game_type(key)
+        assert ui is not None and game_type is not None
+        cog = type(ui).__module__.rpartition(".")[0]
+        return cls(f"play {key}", cog, (game_type.min_players, game_type.max_players))
 
 
 def case_rng(game: Game, seed: int) -> random.Random:
@@ -70,9 +75,9 @@ def settings(request: pytest.FixtureRequest, tmp_path: Path, game: Game, seed: i
     )
 
 
-@pytest.fixture(params=sorted(GAMES))
+@pytest.fixture(params=game_keys())
 def game(request: pytest.FixtureRequest) -> Game:
-    return GAMES[request.param]
+    return Game.of(request.param)
 
 
 @pytest.fixture

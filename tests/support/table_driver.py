@@ -9,6 +9,7 @@ seat's move is made with the hand's controls, and which controls a position must
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable
@@ -413,3 +414,42 @@ class ReplayingDriver(TableDriver[State, Card]):
     def hand_messages(self, player: Player) -> list[Sent[Card]]:
         """The hand messages the player was shown, oldest first."""
         return [sent for sent in self.sent if sent.owner == player.member.id and sent.is_hand]
+
+
+@dataclass
+class ActionDriver(TableDriver[BaseModel, str]):
+    """Plays any game whose hand offers each legal action on a control of its own (the tests'
+    tiny game): the game's default computer player chooses, and the person clicks the control
+    that carries that action. A game with steps of its own in the UI (a card, then its pile)
+    brings its own driver (`tests/bot/<area>/driver.py`). It reads no cards: what no view may
+    show is the engine contract's to check."""
+
+    @classmethod
+    def of(cls, engine: Engine, key: str) -> type[ActionDriver]:
+        """The driver class of the registered game `key`."""
+        return cast(
+            "type[ActionDriver]",
+            type(f"ActionDriver[{key}]", (cls,), {"engine": engine, "command": f"play {key}"}),
+        )
+
+    def cards_in(self, text: str) -> set[str]:
+        return set()
+
+    def position(self) -> Hashable:
+        return len(logged_actions(self.db))
+
+    def policy_move(self, seat: int) -> Any:
+        state = self.state()
+        policy = self.engine.policy(self.engine.game_type.default_policy)
+        legal = self.engine.legal_actions(state, seat)
+        return policy.choose(self.engine.view(state, seat), legal, random.Random(self.position()))
+
+    async def perform(self, player: Player, move: Any) -> None:
+        assert player.hand is not None
+        await self.do(player, player.hand, move)
+
+    def check_offered_moves(self, hand: Any, state: BaseModel, seat: int) -> None:
+        """Every action a control carries is legal, and the move to make is among them."""
+        legal = self.engine.legal_actions(state, seat)
+        offered = [entry.action for entry in carried(hand, legal)]
+        assert offered and all(action in legal for action in offered), offered
