@@ -195,7 +195,7 @@ async def test_a_quick_game(
 async def check_play_again(env: simcord.Env, game: Played) -> None:
     """Under the end-of-game message: refused to a stranger; a lobby in the same channel with
     the same seats (computers included) and options for a player, hosted by them; refused
-    while that lobby is open."""
+    while that lobby is open; a player who leaves it is not seated when it starts."""
     driver, channel = game.driver, game.channel
     final = driver.thread.history()[-1]
     assert "Play again" in button_labels(final)
@@ -210,8 +210,17 @@ async def check_play_again(env: simcord.Env, game: Played) -> None:
     assert lobby["Host"] == f"<@{bob.id}>"
     assert lobby["Options"] == game.lobby["Options"]
     assert seat_lines(lobby) == seat_lines(game.lobby)
-    again = (await driver.players[0].member.click(final, label="Play again")).response
+    alice = driver.players[0].member
+    again = (await alice.click(final, label="Play again")).response
     assert again is not None and again.content.startswith("There is already a game")
+
+    await alice.click(channel.history()[-1], label="Leave")
+    await bob.click(channel.history()[-1], label="Start")
+    seats = query(
+        driver.db, "SELECT seat, user_id FROM seats WHERE game_id = (SELECT MAX(id) FROM games)"
+    )
+    computers = sum("🤖" in line for line in seat_lines(game.lobby))
+    assert sorted(seats) == [(0, bob.id), *((n, None) for n in range(1, computers + 1))]
 
 
 def seat_lines(lobby: dict[str, str]) -> list[str]:
