@@ -188,7 +188,7 @@ async def test_a_quick_game(
     assert (embed_of(board).title or "").startswith(name)
 
     if (after := game.hook("after_a_quick_game")) is not None:
-        await after(driver, settings)
+        await after(driver, settings, channel)
     await check_play_again(env, game_played)
 
 

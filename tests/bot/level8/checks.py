@@ -19,7 +19,9 @@ def table_posts(env: simcord.Env, place: simcord.ChannelHandle) -> int:
     return sum(1 for r in env.http_requests if r.method == "POST" and r.path == path)
 
 
-async def after_a_quick_game(driver: Any, settings: Settings) -> None:
+async def after_a_quick_game(
+    driver: Any, settings: Settings, channel: simcord.ChannelHandle
+) -> None:
     """Two people and two computers: each seat's moves are logged as its own, the winner is
     named, and a computer's turn of several actions edits the table rather than posting it (the
     table is reposted when a person must act, or after a round summary)."""
