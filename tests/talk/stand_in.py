@@ -8,7 +8,7 @@ from functools import partial
 from bot.app import CardTableBot
 from tests.bot.helpers import start_game
 from tests.support.catalogs import game_locales
-from tests.support.stand_in import STAND_IN_ENGINE
+from tests.support.stand_in_engine import STAND_IN_ENGINE
 from tests.tiny_cog.ui import TinyUI
 
 THE_GAME = "the-game"

@@ -22,7 +22,7 @@ from tests.bot.helpers import (
     table_message,
 )
 from tests.support.catalogs import game_locales
-from tests.support.stand_in import STAND_IN_ENGINE
+from tests.support.stand_in_engine import STAND_IN_ENGINE
 from tests.talk.stand_in import TALK_GAME, register_stand_in, start_talk_game
 from tests.tiny_cog.ui import TinyUI
 
