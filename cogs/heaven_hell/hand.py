@@ -28,8 +28,9 @@ from cogs.heaven_hell.words import (
     HELL,
     card,
     cards,
+    legend,
+    mark,
     side_mark,
-    square,
 )
 from games.core.errors import RuleError
 from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
@@ -78,6 +79,7 @@ def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
     embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
     status, controls = now(ctx, view, hand)
     embed.add_field(name=tr("heaven_hell.hand.now"), value=status, inline=False)
+    embed.set_footer(text=legend(tr))
     return HandPanel(embeds=[embed], controls=controls)
 
 
@@ -87,7 +89,7 @@ def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts) -> str:
     lines = [cards(hand)]
     closed = [row.colour for row in view.rows if row.closed]
     if closed:
-        squares = " ".join(square(colour) for colour in closed)
+        squares = " ".join(mark(colour) for colour in closed)
         lines.append(tr("heaven_hell.hand.closed_cards", lock=CLOSED, colours=squares))
     return "\n".join(lines)
 
@@ -222,7 +224,7 @@ def double_step(
     and has not chosen yet, otherwise their secret choice or who is still choosing."""
     tr = ctx.tr
     assert view.asking is not None
-    colour = square(view.asking)
+    colour = mark(view.asking)
     if ctx.seat in ctx.to_act:
         return double_choice(tr, view, hand, ctx.legal)
     waiting = tr("heaven_hell.hand.status.waiting_choices", names=names, colour=colour)
@@ -242,13 +244,13 @@ def double_choice(
     assert asking is not None
     held = sum(c.value for c in hand if c.colour == asking)
     later = [
-        square(colour)
+        mark(colour)
         for colour in view.positive_colours
         if colour_index(colour) > colour_index(asking)
         and any(c.colour == colour for c in hand)
     ]
     status = [
-        tr("heaven_hell.hand.status.double", double=DOUBLE, colour=square(asking), held=held),
+        tr("heaven_hell.hand.status.double", double=DOUBLE, colour=mark(asking), held=held),
         tr("heaven_hell.hand.status.later", colours=" ".join(later))
         if later
         else tr("heaven_hell.hand.status.no_later"),
@@ -264,7 +266,7 @@ def double_choice(
 def double_button(tr: Texts, action: ChooseDouble) -> ActionButton:
     if action.play:
         return ActionButton(
-            label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=square(action.colour)),
+            label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=mark(action.colour)),
             action=action,
             style=discord.ButtonStyle.success,
         )

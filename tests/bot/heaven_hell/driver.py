@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from cogs.heaven_hell.hand import choose_code
-from cogs.heaven_hell.words import COLOUR_SQUARES
+from cogs.heaven_hell.words import mark
 from games.core.engine import Engine
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
@@ -32,15 +32,15 @@ from games.heaven_hell.state import HeavenHellState, Phase
 from tests.support.messages import HAND_CONTROL, carried, components, controls, disabled_controls
 from tests.support.table_driver import Player, ReplayingDriver, Sent, action_count
 
-CARD_TOKEN = re.compile("(" + "|".join(COLOUR_SQUARES) + r")([1-5])")
+MARKS = [mark(colour) for colour in COLOURS]
+CARD_TOKEN = re.compile("(" + "|".join(MARKS) + r")([1-5])")
 Face = tuple[Colour, int]
 
 
 def faces_in(text: str) -> Counter[Face]:
-    """Cards written in a text (`🟥3`), counted."""
+    """Cards written in a text (`🟥R3`), counted."""
     return Counter(
-        (COLOURS[COLOUR_SQUARES.index(mark)], int(value))
-        for mark, value in CARD_TOKEN.findall(text)
+        (COLOURS[MARKS.index(written)], int(value)) for written, value in CARD_TOKEN.findall(text)
     )
 
 
