@@ -203,8 +203,13 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     assert rows[-1] == ["Enfer\u00a0: 1 → 5", "Paradis\u00a0: 4 → 8"]
 
     seven = build_seven_card_hand()
-    rows = check_hand(hand_context(seven, 1, choose_code(P, 5)))
-    assert [len(row) for row in rows] == [5, 2, 1], "seven cards, then the one legal side"
+    rows = check_hand(hand_context(seven, 1))
+    assert rows == [["🟥R1", "🟥R2", "🟥R3", "🟨Y3", "🟩G4"], ["🟦B5", "🟪P5 → 😈 5"]]
+    assert check_hand(hand_context(seven, 1, choose_code(P, 5))) == rows, (
+        "a card only one side takes has no second step"
+    )
+    rows = check_hand(hand_context(seven, 1, choose_code(R, 3)))
+    assert [len(row) for row in rows] == [5, 2, 2], "seven cards, then both sides of 🟥R3"
 
     rows = check_hand(hand_context(doubles_phase(), 0))
     assert rows == [["Jouer ×2 sur 🟥R", "Le garder"]]

@@ -149,3 +149,4 @@ async def test_a_whole_game_in_french_draws_every_colour_with_its_letter(
     summaries = {text for text in texts if text.startswith("🏁 La manche")}
     assert summaries == {f"🏁 La manche {n} sur 3 est finie" for n in (1, 2, 3)}
     assert any(text.startswith("🟥R 😈") for text in texts), "each colour's result is titled"
+    assert True in driver.one_side, "some cards went to their only side in one click"
