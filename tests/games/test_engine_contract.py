@@ -33,6 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from games.core.base import Engine
 from games.core.errors import RuleError
+from games.core.game_type import NOT_A_TABLE_OPTION
 from games.core.registry import available_engines
 from games.core.seeding import policy_rng
 from tests.tiny_game import ENGINE as TINY_ENGINE
@@ -198,7 +199,12 @@ def test_every_game_declares_its_type() -> None:
         assert game.key == key == engine.key
         assert 1 <= game.min_players <= game.max_players
         assert game.default_policy in engine.policy_names()
-        assert {option.name for option in game.options} == set(game.config_model.model_fields)
+        offered = {
+            name
+            for name, field in game.config_model.model_fields.items()
+            if field.json_schema_extra != NOT_A_TABLE_OPTION
+        }
+        assert {option.name for option in game.options} == offered
 
 
 # ------------------------------------------------------------------ illegal actions

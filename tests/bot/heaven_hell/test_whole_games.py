@@ -1,14 +1,17 @@
-"""A whole game of Heaven & Hell between three people played through the hand's controls. Every
-message is checked for leaked cards and doubles as it arrives (see the driver). (Two people and
-two computers: `tests/bot/test_every_game.py`, with `checks.py`.)"""
+"""Whole games of Heaven & Hell played through the hand's controls: three people, in English and
+in French. Every message is checked for leaked cards and doubles as it arrives (see the driver).
+(Two people and two computers: `tests/bot/test_every_game.py`, with `checks.py`.)"""
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.settings import Settings
 from tests.bot.heaven_hell.driver import start
 from tests.bot.helpers import query
+from tests.support.colour_marks import squares_in, unmarked_colours
+from tests.support.locale import make_server_french, speak_french
 from tests.support.messages import fields
 from tests.support.table_driver import kinds
 
@@ -54,3 +57,33 @@ async def test_three_members_play_a_whole_game(
         (seat, 1 + sum(t > totals[seat] for t in totals), totals[seat], int(totals[seat] == best))
         for seat in range(3)
     ]
+
+
+async def test_a_whole_game_in_french_draws_every_colour_with_its_letter(
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A French server and French members: every message (table, hands, buttons, notices,
+    round summaries, the last moves, the final message) is checked as it arrives for a colour
+    without its letter (see `ReplayingDriver`), with the same letters as an English game; the
+    driver presses the table's French "Voir ma main"."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("jeux")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+    await make_server_french(env, guild, channel)
+    speak_french(monkeypatch)
+    driver = await start(env, settings, members, channel, language="fr")
+
+    await driver.play_to_the_end()
+
+    driver.check_hands_were_seen()
+    assert len(driver.state().reports) == 3
+    texts = [text for sent in driver.sent for text in sent.texts]
+    assert squares_in(texts) > 500
+    assert unmarked_colours(texts) == []
+    hands = [sent.text for sent in driver.sent if sent.is_hand]
+    assert any("Couleurs (initiales anglaises)\u00a0: R rouge, Y jaune" in text for text in hands)
+    summaries = {text for text in texts if text.startswith("🏁 La manche")}
+    assert summaries == {f"🏁 La manche {n} sur 3 est finie" for n in (1, 2, 3)}
+    assert any(text.startswith("🟥R 😈") for text in texts), "each colour's result is titled"
+    assert True in driver.one_side, "some cards went to their only side in one click"
