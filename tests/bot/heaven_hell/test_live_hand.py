@@ -7,8 +7,8 @@ from __future__ import annotations
 import simcord
 
 from bot.settings import Settings
-from tests.bot.heaven_hell.conftest import TURN_SECONDS
 from tests.bot.heaven_hell.driver import start
+from tests.support.bots import TURN_SECONDS
 from tests.support.table_driver import kinds
 
 

@@ -16,9 +16,9 @@ from games.level8.actions import Discard, DrawFromPile
 from games.level8.cards import is_number
 from games.level8.levels import GroupKind
 from tests.bot.helpers import query
-from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import Driver, start, written
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
+from tests.support.bots import BotFactory
 from tests.support.messages import (
     components,
     fields,
