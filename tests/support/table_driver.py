@@ -135,8 +135,8 @@ class TableDriver(ABC, Generic[State, Card]):
     (`sent`) for the leak checks."""
 
     engine: ClassVar[Engine]
-    """The game's own `ENGINE`, cast to the protocol the bot drives every engine through (each
-    engine types its states and actions more narrowly than the protocol)."""
+    """The game's own `ENGINE`, typed as the bot drives every engine (`games.core.base.Engine`:
+    each engine types its states and actions more narrowly)."""
     command: ClassVar[str]
     """The slash command that opens the game's lobby, e.g. "play level8"."""
     most_steps: ClassVar[int] = 2000
