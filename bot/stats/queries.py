@@ -73,16 +73,18 @@ async def forget_member(db: Database, user_id: int) -> int:
     Rows are kept with no user id (and still `is_computer = 0`), so the other players' records
     stay whole: a team keeps its size and score, a ranking keeps its places, and the member's
     seat becomes an anonymous opponent in rating replays. The seats of finished or cancelled games
-    lose the id and the display name stored with it too. Games still open are left alone (the
-    member is playing them); their results are recorded when they end. The action log holds seat
-    numbers, never user ids.
+    lose the id and the display name stored with it too, and are marked as a former member's,
+    which the history and replays show instead of the name (not as a computer). Games still
+    open are left alone (the member is playing them); their results are recorded when they end.
+    The action log holds seat numbers, never user ids.
     """
     async with db.transaction() as conn:
         forgotten = await conn.execute(
             "UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,)
         )
         await conn.execute(
-            "UPDATE seats SET user_id = NULL, name = NULL WHERE user_id = ? AND game_id IN "
+            "UPDATE seats SET user_id = NULL, name = NULL, former_member = 1 "
+            "WHERE user_id = ? AND game_id IN "
             "(SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
             (user_id,),
         )

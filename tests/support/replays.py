@@ -64,6 +64,20 @@ def custom_id(message: simcord.ResponseMessage, prefix: str) -> str | None:
     )
 
 
+def step_button(message: simcord.ResponseMessage, tag: str) -> str | None:
+    """The custom id of the replay's enabled button `tag` ("next", "nturn", "pround", ...)."""
+    return next(
+        (
+            str(c["custom_id"])
+            for c in components(message)
+            if str(c.get("custom_id", "")).startswith("ct:rp:")
+            and str(c["custom_id"]).endswith(f":{tag}")
+            and not c.get("disabled")
+        ),
+        None,
+    )
+
+
 def replay_step(message: simcord.ResponseMessage) -> tuple[int, int]:
     """(step, last step) read from the replay's own embed title ("… · step 4/12")."""
     title = message.embeds[-1].title or ""
