@@ -29,8 +29,7 @@ class TableRecorder:
     def note(self) -> None:
         ((place_id, message_id, count),) = query(
             self.db,
-            "SELECT place_id, table_message_id, action_count FROM games "
-            "ORDER BY id DESC LIMIT 1",
+            "SELECT place_id, table_message_id, action_count FROM games ORDER BY id DESC LIMIT 1",
         )
         assert message_id is not None, "the table is on show"
         embeds = self.env.backend.get_message(place_id, message_id).embeds
