@@ -26,7 +26,7 @@ from bot.history.components import (
 from bot.history.records import HistoryPage, PastGame, PastSeat
 from bot.history.timeline import Step, Timeline
 from bot.i18n import Texts
-from bot.stats.render import date, mention, team_result
+from bot.stats.render import date, mention, score_text, team_result
 from bot.tables.commands import area
 from bot.tables.records import GameStatus
 from bot.tables.ui import GameUI, HandContext, SeatInfo, TableContext
@@ -71,13 +71,6 @@ def seat_infos(game: PastGame, tr: Texts) -> list[SeatInfo]:
 
 
 # ------------------------------------------------------------------ results
-
-
-def score_text(game_key: str, score: int, tr: Texts) -> str:
-    """A competitive score as the game words it (`<area>.result_score`: "level 8", "12
-    points"), else the bare number."""
-    unit = f"{area(game_key)}.result_score"
-    return tr.plural(unit, score) if tr.has(f"{unit}.one") else str(score)
 
 
 def result_text(game: PastGame, tr: Texts) -> str:
