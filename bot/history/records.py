@@ -89,16 +89,22 @@ async def history_page(
 ) -> HistoryPage:
     """Page `page` (from 0) of the server's listed games, newest first, of one kind and/or with
     one member when asked."""
-    conditions = [f"g.guild_id = ? AND {LISTED}"]
-    params: list[object] = [guild_id]
-    if game_key is not None:
-        conditions.append("g.game_key = ?")
-        params.append(game_key)
+    source = "games g"
+    params: list[object] = []
     if member_id is not None:
-        conditions.append("g.id IN (SELECT s.game_id FROM seats s WHERE s.user_id = ?)")
+        # A join rather than `g.id IN (...)`: PostgreSQL then starts from the member's seats
+        # (`seats_user`) and sorts their games, instead of walking the whole server's history
+        # probing each game for the member (ten times slower on a deep page of 100,000 games).
+        # A member has at most one seat per game (`seats_one_per_user`): no game comes twice.
+        source = "games g JOIN seats s ON s.game_id = g.id AND s.user_id = ?"
         params.append(member_id)
+    conditions = f"g.guild_id = ? AND {LISTED}"
+    params.append(guild_id)
+    if game_key is not None:
+        conditions += " AND g.game_key = ?"
+        params.append(game_key)
     rows = await db.fetchall(
-        f"SELECT {_COLUMNS} FROM games g WHERE {' AND '.join(conditions)} "
+        f"SELECT {_COLUMNS} FROM {source} WHERE {conditions} "
         "ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
         (*params, PAGE_SIZE + 1, page * PAGE_SIZE),
     )
