@@ -63,3 +63,33 @@ async def test_stats_show_lists_the_last_games_with_replay_buttons(
 
     replay = only_answer(await alice.click(stats, label="#1"))
     assert replay.ephemeral and replay_step(replay) == (0, 10)
+
+
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.leaderboard"]])
+async def test_a_forgotten_member_reads_as_a_former_member_in_history_and_replays(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    channel, alice, _ = await play_tiny(env, settings)
+    bob = channel.guild.add_member(env.create_user("bob"))
+    question = (await alice.slash(channel, "stats forget-me")).response
+    assert question is not None
+    await alice.click(question, label="Erase my statistics")
+
+    page = (await bob.slash(channel, "history")).response
+    assert page is not None
+    line = page.embeds[0].description or ""
+    assert "a former member, 🤖 Computer 2" in line
+    assert str(alice.id) not in line and "alice" not in line
+    assert (await bob.slash(channel, "history", member=alice)).response.embeds[0].description == (  # type: ignore[union-attr]
+        f"Games of <@{alice.id}>\n\nNo ended game to show here yet."
+    )
+    replay = only_answer(await bob.slash(channel, "replay", number=1))
+    texts = [replay.content or ""] + [
+        text
+        for embed in replay.embeds
+        for text in [embed.title or "", embed.description or ""]
+        + [part for f in embed.fields for part in (f.name, f.value or "")]
+    ]
+    assert not any("alice" in text or str(alice.id) in text for text in texts)
+    assert "a former member" in [field.name for field in replay.embeds[-1].fields]
