@@ -41,6 +41,7 @@ OTHER_GUILD = 2_000
 MEMBERS = 200
 KEYS = ("the-game", "heaven-hell", "level8")
 BATCH = 5_000
+HISTORY_INDEXES = ("games_history", "games_history_of_game", "seats_user")
 
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
@@ -51,6 +52,12 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--database-url", default="", help="a PostgreSQL to use instead")
     parser.add_argument("--steps", type=int, default=60, help="replay clicks measured")
     parser.add_argument("--seed", type=int, default=37)
+    parser.add_argument(
+        "--without-history-indexes",
+        action="store_true",
+        help="drop migration 5's indexes after filling, to see what they are worth",
+    )
+    parser.add_argument("--no-replay", action="store_true", help="only the history query")
     return parser.parse_args(argv)
 
 
@@ -122,6 +129,10 @@ async def history_figures(
     try:
         report: dict[str, Any] = {"games_in_server": options.games}
         report["fill_seconds"] = round(await fill(db, options.games, rng), 1)
+        if options.without_history_indexes:
+            async with db.transaction() as conn:
+                for index in HISTORY_INDEXES:
+                    await conn.execute(f"DROP INDEX {index}")
         if backend == "postgresql":
             # What autovacuum does on a live database after this many new rows: the planner
             # needs the tables' statistics to start a member's history from their seats.
@@ -225,11 +236,17 @@ async def replay_figures(options: argparse.Namespace) -> dict[str, Any]:
             await alice.click(replay, custom_id=ids[0])
             clicks.setdefault(tag, []).append((time.perf_counter() - began) * 1000)
 
+        def shown() -> int:
+            """The step the replay shows, from its title ("… · step 42/334")."""
+            return int((replay.embeds[-1].title or "").rsplit(" ", 1)[1].split("/")[0])
+
         for _ in range(options.steps):
             await click("next")
+        landed = {"after_next": shown()}
         await click("last")
         for _ in range(options.steps):
             await click("prev")
+        landed["after_last_then_prev"] = shown()
         for _ in range(10):
             await click("pturn")
         for _ in range(5):
@@ -240,6 +257,7 @@ async def replay_figures(options: argparse.Namespace) -> dict[str, Any]:
         return {
             "actions": len(log),
             "open_ms_rebuild_included": round(first_ms, 1),
+            "steps_shown": landed,
             "per_click_ms": {
                 tag: {
                     "clicks": len(runs),
@@ -280,8 +298,9 @@ async def main(argv: Sequence[str]) -> dict[str, Any]:
             if server is not None:
                 server.stop()
                 shutil.rmtree(server.root, ignore_errors=True)
-    print("replay on SimCord ...", file=sys.stderr, flush=True)
-    results["replay"] = await replay_figures(options)
+    if not options.no_replay:
+        print("replay on SimCord ...", file=sys.stderr, flush=True)
+        results["replay"] = await replay_figures(options)
     return results
 
 
