@@ -8,6 +8,7 @@ waits its turn within the channel's rate limit like every other message of the b
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import discord
@@ -22,6 +23,9 @@ from bot.tables.errors import TableError
 from bot.tables.host import TableHost
 from bot.tables.publisher import TablePublisher
 from bot.tables.ui import GameUI
+from games.core.errors import RuleError
+
+log = logging.getLogger(__name__)
 
 
 class History:
@@ -106,15 +110,21 @@ class History:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             else:
                 await interaction.response.defer()
-            timeline = await asyncio.to_thread(
-                Timeline,
-                engine,
-                source.config,
-                len(game.seats),
-                source.seed,
-                source.actions,
-                ui.round_of,
-            )
+            try:
+                timeline = await asyncio.to_thread(
+                    Timeline,
+                    engine,
+                    source.config,
+                    len(game.seats),
+                    source.seed,
+                    source.actions,
+                    ui.round_of,
+                )
+            except (RuleError, ValueError) as error:
+                # The engine no longer accepts this log (its rules or models changed since the
+                # game was played): say so rather than show a step it never reached.
+                log.warning("game %s no longer replays: %s", game_id, error)
+                raise TableError("unreplayable", tr("history.error.unreplayable")) from error
             self.timelines.put(game_id, timeline)
         return game, timeline, ui
 

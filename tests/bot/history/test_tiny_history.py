@@ -10,7 +10,7 @@ import simcord
 from bot.app import CardTableBot
 from bot.settings import Settings
 from tests.bot.conftest import BotFactory
-from tests.bot.helpers import hand_cards, start_game, table_message
+from tests.bot.helpers import hand_cards, query, start_game, table_message
 from tests.support.locale import speak_french
 from tests.support.rate_limits import ChannelWrites
 from tests.support.replays import (
@@ -159,3 +159,19 @@ async def test_the_history_and_a_replay_speak_french(
     replay = await open_replay(alice, channel, 1)
     assert (replay.embeds[-1].title or "").endswith("· étape 0/10")
     assert replay.embeds[-1].description == "Les cartes sont distribuées."
+
+
+async def test_a_log_the_engine_no_longer_accepts_is_refused_clearly(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """As if the game's rules had changed since: another deal makes the logged cards unknown."""
+    env = simcord_env
+    channel, alice, _ = await play_tiny(env, settings)
+    query(settings.database_path, "UPDATE games SET seed = seed + 1 WHERE id = 1")
+
+    refused = only_answer(await alice.slash(channel, "replay", number=1))
+
+    assert refused.ephemeral
+    assert refused.content == (
+        "This game can no longer be replayed: its game's rules have changed since it was played."
+    )
