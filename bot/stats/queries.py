@@ -63,7 +63,16 @@ async def set_min_games(db: Database, guild_id: int, value: int) -> None:
 
 
 async def has_statistics(db: Database, user_id: int) -> bool:
+    """Whether forget-me has anything to erase: a result, or a seat in an ended game (a game
+    cancelled after its first move is in the history without any result)."""
     row = await db.fetchone("SELECT 1 FROM results WHERE user_id = ? LIMIT 1", (user_id,))
+    if row is not None:
+        return True
+    row = await db.fetchone(
+        "SELECT 1 FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? "
+        "AND g.status IN ('finished', 'cancelled') LIMIT 1",
+        (user_id,),
+    )
     return row is not None
 
 

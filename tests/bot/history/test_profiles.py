@@ -10,7 +10,7 @@ from bot.settings import Settings
 from bot.stats.model import FinishedGame, SeatOutcome
 from bot.stats.profile import profile
 from tests.bot.conftest import EXTENSIONS
-from tests.bot.helpers import query
+from tests.bot.helpers import hand_cards, query, start_game, table_message
 from tests.bot.history.test_tiny_history import only_answer, play_tiny
 from tests.support.replays import replay_step
 
@@ -93,3 +93,31 @@ async def test_a_forgotten_member_reads_as_a_former_member_in_history_and_replay
     ]
     assert not any("alice" in text or str(alice.id) in text for text in texts)
     assert "a former member" in [field.name for field in replay.embeds[-1].fields]
+
+
+@pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.leaderboard"]])
+async def test_a_member_of_cancelled_games_only_can_be_forgotten_from_the_history(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    hand = (await bob.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    await bob.click(hand, label=f"Play {hand_cards(hand)[0]}")
+    await alice.slash(place, "game cancel")
+    page = (await alice.slash(channel, "history")).response
+    assert page is not None and f"<@{bob.id}>" in (page.embeds[0].description or "")
+    assert "❌ cancelled · 1 move" in (page.embeds[0].description or "")
+
+    question = (await bob.slash(channel, "stats forget-me")).response
+    assert question is not None
+    await bob.click(question, label="Erase my statistics")
+
+    page = (await alice.slash(channel, "history")).response
+    assert page is not None
+    line = page.embeds[0].description or ""
+    assert f"<@{alice.id}>, a former member" in line and str(bob.id) not in line
