@@ -72,7 +72,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.extension_names = list(extensions)
         self.games = GameCatalog()
         self.tables = TableService(self)
-        self.history = History(self, self.tables.core.publisher)
+        self.history = History(self, self.tables.core.publisher.post_in)
         self._db: Database | None = None
 
     @property

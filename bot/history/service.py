@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
+from bot.db import Database
 from bot.guild_settings import public_locale
 from bot.history.components import HistoryRequest
 from bot.history.records import PastGame, history_page, past_game, replay_source
@@ -20,18 +21,32 @@ from bot.history.render import history_message, replay_message, shared_message
 from bot.history.timeline import Timeline, TimelineCache
 from bot.i18n import Texts, interaction_locale
 from bot.tables.errors import TableError
-from bot.tables.host import TableHost
-from bot.tables.publisher import TablePublisher
+from bot.tables.registry import GameCatalog
 from bot.tables.ui import GameUI
 from games.core.errors import RuleError
 
 log = logging.getLogger(__name__)
 
 
+class HistoryHost(Protocol):
+    """What the history needs from the bot: its database and the games it offers."""
+
+    games: GameCatalog
+
+    @property
+    def db(self) -> Database: ...
+
+
+class ChannelPost(Protocol):
+    """Posts a message in a channel through that channel's outbox (the table publisher's)."""
+
+    async def __call__(self, channel_id: int, **message: Any) -> None: ...
+
+
 class History:
-    def __init__(self, host: TableHost, publisher: TablePublisher) -> None:
+    def __init__(self, host: HistoryHost, post_in: ChannelPost) -> None:
         self.host = host
-        self.publisher = publisher
+        self.post_in = post_in
         self.timelines = TimelineCache()
 
     async def show_page(
@@ -81,7 +96,7 @@ class History:
         public = Texts(await public_locale(self.host.db, interaction.guild, guild_id))
         step = timeline.step(number)
         message = shared_message(game, timeline, step, ui, interaction.user.id, public)
-        await self.publisher.post_in(channel_id, **message)
+        await self.post_in(channel_id, **message)
         done = tr("history.share_done", step=step.number)
         if interaction.response.is_done():
             await interaction.followup.send(done, ephemeral=True)
