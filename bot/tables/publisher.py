@@ -32,6 +32,7 @@ from pydantic import BaseModel
 
 from bot.clock import now
 from bot.guild_settings import public_locale
+from bot.history.components import ReplayOpenButton
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
@@ -411,6 +412,7 @@ class TablePublisher:
             return
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(game.id, tr("table.play_again")))
+        view.add_item(ReplayOpenButton(game.id, tr("history.button.replay")))
         view.stop()
         await self._send(game, content=panel.content, embeds=panel.embeds, view=view)
 
@@ -435,6 +437,16 @@ class TablePublisher:
             log.info("table message of game %s was deleted", game.id)
             return False
         return True
+
+    async def post_in(self, channel_id: int, **message: Any) -> None:
+        """A message of the bot's own in any channel (a replay step a member shared), in turn
+        with that channel's other writes and within its budget; mentions in it ping nobody."""
+        channel = self.bot.get_partial_messageable(channel_id)
+
+        async def send(_: Game | None) -> None:
+            await channel.send(allowed_mentions=discord.AllowedMentions.none(), **message)
+
+        await self._write(channel_id, Write(send))
 
     async def post(self, game: Game, text: str) -> None:
         """A notice in the game's channel or thread (mentions ping)."""
