@@ -54,6 +54,15 @@ SETTLE = 1.0
 (a chain of computer moves) are shown by the same edit."""
 
 
+CLOSED_BECAUSE = {
+    "game_over": "table.hand_game_over",
+    "no_game": "table.hand_game_over",
+    "game_cancelled": "table.hand_cancelled",
+}
+"""What a live hand says when it closes because its member no longer has a hand in the game, by
+the refusal a redraw met (see `Draw`); any other reason reads as a plain closed hand."""
+
+
 @dataclass
 class LiveHand:
     """A member's hand message and how to edit it: through `interaction`, the newest one that
@@ -182,8 +191,7 @@ class LiveHands:
                 message, version, ui_state = self.draw(game, hand)
             except TableError as error:
                 self._forget(hand)
-                over = error.code in ("game_over", "no_game")
-                await self._close(hand, "table.hand_game_over" if over else "table.hand_closed")
+                await self._close(hand, CLOSED_BECAUSE.get(error.code, "table.hand_closed"))
                 return
             shown = fingerprint(message)
             if shown == hand.shown:

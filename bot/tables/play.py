@@ -35,7 +35,8 @@ from games.core.result import GameResult
 
 def player_seat(game: Game, user_id: int) -> Seat:
     if game.status is not GameStatus.RUNNING:
-        raise TableError("not_running" if game.status is GameStatus.LOBBY else "game_over")
+        codes = {GameStatus.LOBBY: "not_running", GameStatus.CANCELLED: "game_cancelled"}
+        raise TableError(codes.get(game.status, "game_over"))
     seat = game.seat_of(user_id)
     if seat is None:
         raise TableError("not_playing")

@@ -15,7 +15,7 @@ from cogs.level8.payloads import card_code, cards_code
 from games.level8.actions import Discard, DrawFromPile
 from games.level8.cards import is_number
 from games.level8.levels import GroupKind
-from tests.bot.helpers import query
+from tests.bot.helpers import cancel_game, query
 from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import Driver, start, written
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
@@ -357,14 +357,14 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
     player = driver.players[seat]
     hand = await driver.open_hand(player)
     await driver.do(player, hand, DrawFromPile())
-    await driver.players[0].member.slash(driver.thread, "game cancel")
+    await cancel_game(driver.players[0].member, driver.thread)
 
     assert driver.thread.history()[-1].content == "❌ This game was cancelled."
     menu = driver.control_of(player, hand, first_discard(driver, player, hand))
     value = menu["options"][0]["value"]
     result = await player.member.select(hand, [value], custom_id=menu["custom_id"])
     driver.collect(player.member.id)
-    assert [m.content for m in result.followups] == ["This game is over."]
+    assert [m.content for m in result.followups] == ["This game was cancelled."]
     assert len(logged_actions(settings.database_path)) == 1
 
 

@@ -8,6 +8,7 @@ from bot.settings import Settings
 from tests.bot.helpers import (
     alice_and_bob_at_a_table,
     button_labels,
+    cancel_game,
     channel_denying_the_bot,
     hand_cards,
     query,
@@ -178,8 +179,9 @@ async def test_the_lobby_of_a_game_cancelled_after_its_start_links_to_it(
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     place = await start_game(env, alice, [bob], channel)
-    await alice.slash(place, "game cancel")
+    await cancel_game(alice, place)
     lobby = channel.history()[0]
+    assert lobby.embeds[0].title == "Tiny — game cancelled"
     assert lobby.embeds[0].description == f"❌ This game was cancelled (<#{place.id}>)."
     assert lobby.components == []
 
