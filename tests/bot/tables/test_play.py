@@ -5,6 +5,7 @@ import pytest
 import simcord
 
 from bot.settings import Settings
+from tests.bot.conftest import BotFactory
 from tests.bot.helpers import (
     alice_and_bob_at_a_table,
     button_labels,
@@ -15,7 +16,7 @@ from tests.bot.helpers import (
     start_game,
     table_message,
 )
-from tests.support.messages import forge_control, left_by_a_restart
+from tests.support.messages import forge_control
 from tests.support.table_driver import drain
 
 pytestmark = pytest.mark.both_backends
@@ -69,19 +70,20 @@ async def test_playing_a_card_updates_table_log_and_hand(
     assert rows == [(0, "human", f'{{"kind":"play","card":{cards[0]}}}')]
 
 
-async def test_a_stale_hand_changes_nothing(simcord_env: simcord.Env, settings: Settings) -> None:
+async def test_a_stale_hand_changes_nothing(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
     """A hand whose controls outlived its moves (one shown before a restart, which live hands
     do not survive) only gets the current hand back."""
     env = simcord_env
     place, alice, _ = await alice_and_bob_at_a_table(env)
     first = (await alice.click(table_message(place), label="Show my hand")).response
     assert first is not None
-    put_back = left_by_a_restart(env, first)
+    await env.restart_bot(make_bot())
     second = (await alice.click(table_message(place), label="Show my hand")).response
     assert second is not None
     card = hand_cards(second)[0]
     await alice.click(second, label=f"Play {card}")
-    put_back()
     await alice.click(first, label=f"Play {card}")
     assert "out of date" in first.content
     assert card not in hand_cards(first)
@@ -110,7 +112,7 @@ async def test_an_action_control_applies_only_the_action_it_names(
     assert hand_cards(hand) == cards[1:]
 
 
-async def test_opening_a_hand_closes_the_one_before(
+async def test_opening_a_hand_deletes_the_one_before(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
@@ -118,8 +120,8 @@ async def test_opening_a_hand_closes_the_one_before(
     first = (await alice.click(table_message(place), label="Show my hand")).response
     second = (await alice.click(table_message(place), label="Show my hand")).response
     assert first is not None and second is not None
-    assert first.content == "🔒 This hand is closed: open your hand again from the table."
-    assert first.components == [] and first.embeds == []
+    ephemeral = [m.id for m in place.history(viewer=alice) if m.flags.ephemeral]
+    assert ephemeral == [second.id]
     assert button_labels(second)
 
 
