@@ -12,8 +12,10 @@ import discord
 import pytest
 import simcord
 
+from bot import clock
 from bot.app import CardTableBot
 from bot.settings import Settings
+from bot.tables.publisher import Outbox
 from tests.bot.game_life.conftest import TURN_SECONDS, BotFactory
 from tests.bot.game_life.drivers import DRIVERS
 from tests.bot.helpers import CANCELLED_PRIVATELY, button_labels, cancel_game, query
@@ -139,3 +141,26 @@ async def test_the_question_is_answered_by_its_member_only_even_after_a_restart(
     assert late.content == "This game was cancelled." and button_labels(late) == []
     await drain(env)
     assert [m.content for m in thread.history()].count(CANCELLED) == 1
+
+
+async def test_a_reminder_held_back_by_the_channels_budget_is_not_sent_after_a_cancel(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """The channel has spent its budget when a turn's reminder falls due, so the reminder
+    waits in the outbox; the host cancels meanwhile: the reminder is never posted."""
+    env = simcord_env
+    bot = cast(CardTableBot, env.bot)
+    driver, _ = await two_people_and_a_computer(env, settings, "the-game")
+    publisher = bot.tables.core.publisher
+    await env.advance_time(TURN_SECONDS / 2 - 1)
+    spent = publisher._outboxes.setdefault(driver.thread.id, Outbox()).spent
+    spent.extend([clock.now()] * BUDGET)
+    await env.advance_time(2)
+    assert publisher.holding(), "the reminder waits for the channel's budget"
+
+    assert await cancel_game(driver.players[0].member, driver.thread) == CANCELLED_PRIVATELY
+    await drain(env)
+
+    contents = [message.content for message in driver.thread.history()]
+    assert not any(content.startswith("⏳") for content in contents), contents
+    assert contents[-1] == CANCELLED
