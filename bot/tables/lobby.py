@@ -342,17 +342,20 @@ class Lobbies:
             raise TableError("cancel_not_yours")
         tr = Texts(interaction_locale(interaction))
         await interaction.response.defer()
-        if answer != "yes":
-            await interaction.edit_original_response(content=tr("table.cancel.kept"), view=None)
-            return
         manager = bool(interaction.permissions.manage_guild)
         try:
-            async with self.core.lock(game_id):
-                await self.cancel_game(await self.core.load(game_id), asker_id, manager)
+            if answer == "yes":
+                async with self.core.lock(game_id):
+                    await self.cancel_game(await self.core.load(game_id), asker_id, manager)
+                text = tr("table.cancel.done")
+            else:
+                game = await self.core.load(game_id)
+                if not game.is_open:
+                    raise game_closed(game)
+                text = tr("table.cancel.kept")
         except TableError as error:
-            await interaction.edit_original_response(content=error.text(tr), view=None)
-            return
-        await interaction.edit_original_response(content=tr("table.cancel.done"), view=None)
+            text = error.text(tr)
+        await interaction.edit_original_response(content=text, view=None)
 
     async def cancel_game(self, game: Game, user_id: int, manager: bool) -> None:
         may_cancel(game, user_id, manager)
@@ -364,11 +367,14 @@ class Lobbies:
         await self.core.cancelled(game)
 
 
+def game_closed(game: Game) -> TableError:
+    """The refusal of anything asked of a game no longer open, saying how it ended."""
+    return TableError("game_cancelled" if game.status is GameStatus.CANCELLED else "game_over")
+
+
 def may_cancel(game: Game, user_id: int, manager: bool) -> None:
     """A game still open, cancelled by its host or a member with Manage Server."""
     if not game.is_open:
-        raise TableError(
-            "game_cancelled" if game.status is GameStatus.CANCELLED else "game_over"
-        )
+        raise game_closed(game)
     if user_id != game.host_id and not manager:
         raise TableError("cancel_forbidden")

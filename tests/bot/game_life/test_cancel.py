@@ -120,7 +120,8 @@ async def test_the_question_is_answered_by_its_member_only_even_after_a_restart(
 
     question = (await alice.slash(thread, "game cancel")).response
     late = (await alice.slash(thread, "game cancel")).response
-    assert question is not None and late is not None
+    kept_late = (await alice.slash(thread, "game cancel")).response
+    assert question is not None and late is not None and kept_late is not None
     [confirm, _] = [str(component["custom_id"]) for component in components(question)]
     hand = await driver.open_hand(driver.players[1])
     stored = env.backend.get_message(hand.channel_id, hand.id)
@@ -139,6 +140,8 @@ async def test_the_question_is_answered_by_its_member_only_even_after_a_restart(
     assert query(db, "SELECT status FROM games") == [("cancelled",)]
     await alice.click(late, label="Cancel the game")
     assert late.content == "This game was cancelled." and button_labels(late) == []
+    await alice.click(kept_late, label="Keep playing")
+    assert kept_late.content == "This game was cancelled." and button_labels(kept_late) == []
     await drain(env)
     assert [m.content for m in thread.history()].count(CANCELLED) == 1
 
