@@ -93,7 +93,9 @@ async def test_after_a_cancel_every_message_says_so_and_no_turn_runs(
     await drain(env)
     assert shown(thread, bob.member) == after, "no timeout, reminder or move after the cancel"
     assert query(db, "SELECT COUNT(*) FROM actions") == actions
-    assert max(writes.most_in_window(each) for each in writes.moments) <= BUDGET
+    most = {channel: writes.most_in_window(channel) for channel in writes.moments}
+    print("most writes in 5 s:", most)
+    assert max(most.values()) <= BUDGET
 
 
 async def test_the_question_is_answered_by_its_member_only_even_after_a_restart(

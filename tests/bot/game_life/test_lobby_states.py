@@ -150,4 +150,6 @@ async def test_a_lobby_says_whether_its_game_is_open_running_over_or_cancelled(
     assert lobby.components == []
     assert place.history()[-1].content == f"❌ {cancelled}."
     assert message(channel, lobby_id).embeds[0].title == titles["over"]
-    assert max(writes.most_in_window(each) for each in writes.moments) <= BUDGET
+    most = {channel: writes.most_in_window(channel) for channel in writes.moments}
+    print("most writes in 5 s:", most)
+    assert max(most.values()) <= BUDGET
