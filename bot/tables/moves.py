@@ -229,7 +229,8 @@ class Moves:
             return
         policy = engine.policy(engine.game_type.default_policy)
         rng = random.Random(f"{running.game.seed}:{running.game.action_count}")
-        action = policy.choose(engine.view(running.state, seat.seat), legal, rng)
+        chosen = policy.choose(engine.view(running.state, seat.seat), legal, rng)
+        action = engine.as_computer_move(chosen)
         actor = Actor.TIMEOUT if seat.stand_in and not seat.autopilot else Actor.COMPUTER
         events, newly = await self.apply(running, seat.seat, action, actor)
         await self.after_action(running, events, newly)

@@ -161,6 +161,35 @@ async def test_hints_are_given_shown_and_withdrawn_from_the_hand(
     assert "Hints" not in fields(table)
 
 
+async def test_a_hint_the_computer_gives_for_a_player_out_of_time_is_shown_as_the_computer_s(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel)
+    player = driver.players[0]
+    await driver.open_hand(player)
+    for pile in (0, 1):
+        await driver.place(player, sorted(driver.state().hands[0])[0], pile)
+    assert player.hand is not None
+    await driver.press(player, player.hand, "End turn")
+    await env.advance_time(settings.turn_seconds)
+    await drain(env)
+
+    hints = [action for seat, actor, action in actions(settings) if '"kind":"hint"' in action]
+    assert hints == ['{"kind":"hint","pile":0,"hint":"dont_jump","by_computer":true}']
+    public = [sent.text for sent in driver.collect(None)]
+    said = "💬 🤖 The computer playing for bob: ⚠️ Please don't jump far on ▲A."
+    assert any(said in text for text in public), public
+    assert not any("💬 bob:" in text for text in public)
+    assert fields(driver.table())["Hints"] == "🤖 for bob: ⚠️ Please don't jump far on ▲A"
+    hand = await driver.open_hand(player)
+    assert fields(hand)["Hints"] == "🤖 for bob: ⚠️ Please don't jump far on ▲A"
+
+
 async def test_expert_and_smaller_hands(simcord_env: simcord.Env, settings: Settings) -> None:
     env = simcord_env
     guild = env.create_guild()
