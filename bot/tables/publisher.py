@@ -254,7 +254,8 @@ class TablePublisher:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr, game.game_key)
         else:
-            header = [render.turn_line(game, seats, to_act, tr)]
+            first_mover = running.engine.game_type.computers_wait_for_people
+            header = [render.turn_line(game, seats, to_act, tr, first_mover=first_mover)]
         content = render.framed_content(panel, header)
         view = render.table_view(game, seats, tr)
         mentioned = any(seats[number].user_id is not None for number in ping)
