@@ -9,7 +9,13 @@ from typing import Any
 import discord
 import simcord
 
+from bot.i18n import Texts
+from bot.tables.components import show_hand_id
 from tests.support.postgres import registered_url, run_sync
+
+ENGLISH = Texts("en")
+SHOW_HAND = show_hand_id(0).removesuffix("0")
+"""How the custom id of a table's "Show my hand" button begins."""
 
 
 def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
@@ -25,10 +31,16 @@ def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[st
 
 
 def table_message(place: simcord.ChannelHandle) -> discord.Message:
-    """The newest bot message of a channel or thread that carries the "Show my hand" button."""
+    """The newest bot message of a channel or thread that carries the "Show my hand" button
+    (found by its custom id, whatever the server's language)."""
     for message in reversed(place.history()):
-        if "Show my hand" in button_labels(message):
-            return message
+        rows = message.components
+        for row in rows:
+            children = row["components"] if isinstance(row, dict) else row.children
+            for child in children:
+                custom_id = child.get("custom_id") if isinstance(child, dict) else child.custom_id
+                if str(custom_id or "").startswith(SHOW_HAND):
+                    return message
     raise AssertionError("no table message")
 
 
@@ -62,19 +74,20 @@ async def start_game(
     channel: simcord.ChannelHandle,
     computers: int = 0,
     command: str = "play tiny",
+    tr: Texts = ENGLISH,
     **options: Any,
 ) -> simcord.ChannelHandle:
     """The lobby as people use it: `/<command>` (with its options) by the host, the others
-    join, the host adds `computers`, then starts. Returns the game's place: its thread, or the
-    channel itself where the bot may not open threads. The default command opens the tiny
-    game, which most of tests/bot play."""
+    join, the host adds `computers`, then starts, reading the buttons in the server's language
+    (`tr`). Returns the game's place: its thread, or the channel itself where the bot may not
+    open threads. The default command opens the tiny game, which most of tests/bot play."""
     lobby = (await host.slash(channel, command, **options)).response
     assert lobby is not None
     for member in others:
-        await member.click(lobby, label="Join")
+        await member.click(lobby, label=tr("lobby.button.join"))
     for _ in range(computers):
-        await host.click(lobby, label="Add computer")
-    await host.click(lobby, label="Start")
+        await host.click(lobby, label=tr("lobby.button.add"))
+    await host.click(lobby, label=tr("lobby.button.start"))
     threads = channel.threads
     return threads[-1] if threads else channel
 

@@ -20,10 +20,11 @@ import simcord
 from pydantic import BaseModel
 
 from bot.app import CardTableBot
+from bot.i18n import Texts
 from bot.settings import Settings
 from bot.tables.publisher import WINDOW
 from games.core.engine import Engine
-from tests.bot.helpers import query, start_game, table_message
+from tests.bot.helpers import ENGLISH, query, start_game, table_message
 from tests.support.messages import (
     carried,
     controls,
@@ -143,6 +144,8 @@ class TableDriver(ABC, Generic[State, Card]):
     thread: simcord.ChannelHandle
     players: dict[int, Player]
     sent: list[Sent[Card]] = field(default_factory=list)
+    tr: Texts = field(default_factory=lambda: Texts("en"))
+    """The language people read the table and their hands in (the server's and their own)."""
     live: bool = False
     """Players keep the hand they opened, which the bot edits as the game moves (its live
     hand), and press "Show my hand" only when it was closed."""
@@ -164,15 +167,17 @@ class TableDriver(ABC, Generic[State, Card]):
         members: list[simcord.MemberActor],
         channel: simcord.ChannelHandle,
         computers: int = 0,
+        tr: Texts = ENGLISH,
         **options: Any,
     ) -> Self:
         """The game opened by the first member (with the lobby's `options`), the others seated
-        with `computers` computers, in a thread of its own; the lobby's messages filed."""
+        with `computers` computers, in a thread of its own; the lobby's messages filed. People
+        read the server's messages and their own in the language of `tr`."""
         host, *others = members
-        place = await start_game(env, host, others, channel, computers, cls.command, **options)
+        place = await start_game(env, host, others, channel, computers, cls.command, tr, **options)
         assert place is not channel, "the game plays in a thread of its own"
         players = {seat: Player(member, seat) for seat, member in enumerate(members)}
-        driver = cls(env, settings.database_path, place, players)
+        driver = cls(env, settings.database_path, place, players, tr=tr)
         driver.collect(None)
         return driver
 
@@ -275,7 +280,7 @@ class TableDriver(ABC, Generic[State, Card]):
         return result
 
     async def open_hand(self, player: Player) -> simcord.ResponseMessage:
-        result = await self.press(player, self.table(), "Show my hand")
+        result = await self.press(player, self.table(), self.tr("table.show_hand"))
         assert result.response is not None and result.response.ephemeral
         self.openings[player.seat] += 1
         player.hand = result.response
