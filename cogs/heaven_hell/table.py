@@ -22,8 +22,8 @@ from cogs.heaven_hell.words import (
     colour_result,
     colour_title,
     count,
+    mark,
     row_line,
-    square,
     total,
 )
 from games.heaven_hell.scoring import tie_break_order
@@ -44,7 +44,8 @@ def spectator_view(ctx: TableContext[HeavenHellView]) -> HeavenHellView:
 def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
     view = spectator_view(ctx)
     tr = ctx.tr
-    embed = discord.Embed(title=title(view, tr), description=piles(view, tr), colour=COLOUR)
+    description = piles(view, tr, choosing=not ctx.finished)
+    embed = discord.Embed(title=title(view, tr), description=description, colour=COLOUR)
     embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
     embed.add_field(
         name=tr("heaven_hell.table.players"),
@@ -80,7 +81,9 @@ def title(view: HeavenHellView, tr: Texts) -> str:
     )
 
 
-def piles(view: HeavenHellView, tr: Texts) -> str:
+def piles(view: HeavenHellView, tr: Texts, choosing: bool) -> str:
+    """The piles, and while doubles are being chosen (`choosing`: not in a cancelled game
+    stopped at that moment), for which colour."""
     lines = [
         tr("heaven_hell.table.draw_pile", cards=count(tr, "cards", view.draw_pile_size)),
         tr(
@@ -89,8 +92,8 @@ def piles(view: HeavenHellView, tr: Texts) -> str:
             needed=view.closed_rows_to_end,
         ),
     ]
-    if view.asking is not None:
-        lines.append(tr("heaven_hell.table.doubles", colour=square(view.asking), double=DOUBLE))
+    if choosing and view.asking is not None:
+        lines.append(tr("heaven_hell.table.doubles", colour=mark(view.asking), double=DOUBLE))
     return "\n".join(lines)
 
 
@@ -105,7 +108,7 @@ def rows_text(view: HeavenHellView) -> str:
 def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool, tr: Texts) -> str:
     """`▶️ alice (dealer) — 7 cards · ×2 · 12 points`, and while a colour's doubles are chosen,
     for a seat asked, whether it has chosen for that colour (never what)."""
-    mark = "▶️" if acting else "▪️"
+    pointer = "▶️" if acting else "▪️"
     robot = "🤖 " if info.is_computer or info.autopilot else ""
     name = f"{robot}**{info.name}**"
     if seat.seat == view.dealer:
@@ -118,5 +121,5 @@ def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool
     ]
     if seat.asked and view.asking is not None:
         state = "chosen" if seat.chosen else "choosing"
-        facts.append(tr(f"heaven_hell.table.{state}", colour=square(view.asking)))
-    return f"{mark} {name} — {' · '.join(facts)}"
+        facts.append(tr(f"heaven_hell.table.{state}", colour=mark(view.asking)))
+    return f"{pointer} {name} — {' · '.join(facts)}"

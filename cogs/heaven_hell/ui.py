@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -15,12 +17,14 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     TableContext,
 )
 from cogs.heaven_hell.hand import choose, hand_panel
+from cogs.heaven_hell.moves import move_lines
 from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
-from cogs.heaven_hell.words import side_name, square
+from cogs.heaven_hell.words import mark, side_name
 from games.heaven_hell.cards import Colour, Side
 from games.heaven_hell.view import HeavenHellView
 
@@ -41,6 +45,14 @@ class HeavenHellUI(GameUI[HeavenHellView]):
     def render_hand(self, ctx: HandContext[HeavenHellView]) -> HandPanel:
         return hand_panel(ctx)
 
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        return move_lines(events, seats, tr)
+
+    def round_of(self, view: HeavenHellView) -> int | None:
+        return view.round
+
     def choose(
         self, ctx: HandContext[HeavenHellView], payload: str, values: Sequence[str]
     ) -> Choice:
@@ -50,10 +62,10 @@ class HeavenHellUI(GameUI[HeavenHellView]):
         return finish_panel(ctx)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
-        """Engine errors name colours and sides by their codes; players read 🟥 and "heaven"."""
+        """Engine errors name colours and sides by their codes; players read 🟥R and "heaven"."""
         for name in ("colour", "asking"):
             if name in params:
-                params[name] = square(Colour(params[name]))
+                params[name] = mark(Colour(params[name]))
         if "side" in params:
             params["side"] = side_name(tr, Side(params["side"]))
         return params

@@ -9,13 +9,12 @@ from typing import Any
 import discord
 import simcord
 
-from bot.i18n import Texts
-from bot.tables.components import show_hand_id
+from bot.i18n import LOCALES, Texts
+from tests.support.messages import components
 from tests.support.postgres import registered_url, run_sync
 
-ENGLISH = Texts("en")
-SHOW_HAND = show_hand_id(0).removesuffix("0")
-"""How the custom id of a table's "Show my hand" button begins."""
+CANCELLED_PRIVATELY = "Done: the game is cancelled, and its table says so."
+"""What the member who confirmed `/game cancel` reads in its question once the game is cancelled."""
 
 
 def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
@@ -31,16 +30,12 @@ def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[st
 
 
 def table_message(place: simcord.ChannelHandle) -> discord.Message:
-    """The newest bot message of a channel or thread that carries the "Show my hand" button
-    (found by its custom id, whatever the server's language)."""
+    """The newest bot message of a channel or thread that carries the "Show my hand" button, in
+    any language."""
+    labels = {Texts(language)("table.show_hand") for language in LOCALES}
     for message in reversed(place.history()):
-        rows = message.components
-        for row in rows:
-            children = row["components"] if isinstance(row, dict) else row.children
-            for child in children:
-                custom_id = child.get("custom_id") if isinstance(child, dict) else child.custom_id
-                if str(custom_id or "").startswith(SHOW_HAND):
-                    return message
+        if labels & set(button_labels(message)):
+            return message
     raise AssertionError("no table message")
 
 
@@ -74,13 +69,15 @@ async def start_game(
     channel: simcord.ChannelHandle,
     computers: int = 0,
     command: str = "play tiny",
-    tr: Texts = ENGLISH,
+    language: str = "en",
     **options: Any,
 ) -> simcord.ChannelHandle:
     """The lobby as people use it: `/<command>` (with its options) by the host, the others
-    join, the host adds `computers`, then starts, reading the buttons in the server's language
-    (`tr`). Returns the game's place: its thread, or the channel itself where the bot may not
-    open threads. The default command opens the tiny game, which most of tests/bot play."""
+    join, the host adds `computers`, then starts, pressing the buttons as the server's
+    `language` labels them. Returns the game's place: its thread, or the channel itself where
+    the bot may not open threads. The default command opens the tiny game, which most of
+    tests/bot play."""
+    tr = Texts(language)
     lobby = (await host.slash(channel, command, **options)).response
     assert lobby is not None
     for member in others:
@@ -102,3 +99,22 @@ async def alice_and_bob_at_a_table(
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     return await start_game(env, alice, [bob], channel, command=command), alice, bob
+
+
+async def cancel_game(member: simcord.MemberActor, place: simcord.ChannelHandle) -> str:
+    """`/game cancel` as people use it: the command, then the confirmation in the private
+    question it asks. Returns what the member reads privately in the end: the question as the
+    click left it, or the command's refusal when it asked nothing."""
+    asked = await member.slash(place, "game cancel")
+    question = asked.response
+    assert question is not None and question.ephemeral
+    confirm = [
+        component["custom_id"]
+        for component in components(question)
+        if str(component.get("custom_id", "")).endswith(":yes")
+    ]
+    if not confirm:
+        return question.content
+    result = await member.click(question, custom_id=confirm[0])
+    assert result.followups == [], [message.content for message in result.followups]
+    return question.content

@@ -84,7 +84,7 @@ async def test_every_turn_of_a_person_reaches_them_within_a_second(
     notices = TurnNotices(env)
     tr = Texts(locale)
     driver: Any = await game.start(
-        env, settings, members, channel, computers=game.computers, tr=tr
+        env, settings, members, channel, computers=game.computers, language=locale
     )
     driver.think = THINK
 

@@ -26,7 +26,6 @@ from games.the_game import ENGINE
 from games.the_game.actions import PLACE, EndTurn, PlaceCard
 from games.the_game.cards import is_backwards
 from games.the_game.state import TheGameState
-from tests.bot.helpers import ENGLISH
 from tests.support.messages import (
     HAND_CONTROL,
     carried,
@@ -36,6 +35,8 @@ from tests.support.messages import (
     walk,
 )
 from tests.support.table_driver import Player, TableDriver
+
+ENGLISH = Texts("en")
 
 CARD_TOKEN = re.compile(r"`(\d+)`")
 NUMBER = re.compile(r"\d+")
@@ -84,6 +85,12 @@ class Driver(TableDriver[TheGameState, int]):
     command = "play the-game"
     _policies: dict[int, Policy] = field(default_factory=dict)
 
+    @property
+    def hand_texts(self) -> Texts:
+        """The hand's labels as the players read them: their clients speak the server's
+        language."""
+        return Texts(self.language)
+
     # ---------------------------------------------------------------- reading
 
     def cards_in(self, text: str) -> set[int]:
@@ -117,7 +124,8 @@ class Driver(TableDriver[TheGameState, int]):
         cards at all)."""
         state = self.state()
         for player in self.players.values():
-            latest = [sent for sent in self.sent if sent.owner == player.member.id][-1]
+            mine = [sent for sent in self.sent if sent.owner == player.member.id]
+            latest = [sent for sent in mine if sent.is_hand][-1]
             assert set(state.hands[player.seat]) <= latest.cards
         owners = {seat: player.member.id for seat, player in self.players.items()}
         for sent in self.sent:
@@ -141,7 +149,7 @@ class Driver(TableDriver[TheGameState, int]):
         if isinstance(move, PlaceCard):
             await self.place(player, move.card, move.pile)
         elif isinstance(move, EndTurn):
-            await self.press(player, hand, self.tr("the_game.hand.end_turn"))
+            await self.press(player, hand, self.hand_texts("the_game.hand.end_turn"))
         else:
             await self.do(player, hand, move)
 
@@ -158,12 +166,12 @@ class Driver(TableDriver[TheGameState, int]):
             if isinstance(entry.action, PlaceCard)
         }
         assert offered == {
-            pile_label(card, a.pile, state, self.tr): a
+            pile_label(card, a.pile, state, self.hand_texts): a
             for a in legal
             if isinstance(a, PlaceCard) and a.card == card
         }
-        assert pile_choices(player.hand, self.tr) == list(offered)
-        await self.press(player, player.hand, pile_label(card, pile, state, self.tr))
+        assert pile_choices(player.hand, self.hand_texts) == list(offered)
+        await self.press(player, player.hand, pile_label(card, pile, state, self.hand_texts))
         assert card not in self.state().hands[player.seat]
 
     def check_offered_moves(
@@ -176,7 +184,7 @@ class Driver(TableDriver[TheGameState, int]):
         playable = {str(a.card) for a in legal if isinstance(a, PlaceCard)}
         buttons = enabled_buttons(hand)
         assert {label for label in buttons if label.isdigit()} == playable
-        end_turn = self.tr("the_game.hand.end_turn")
+        end_turn = self.hand_texts("the_game.hand.end_turn")
         assert (end_turn in buttons) == any(isinstance(a, EndTurn) for a in legal)
         moves = [entry.action for entry in carried(hand, legal)]
         others = [action for action in moves if not isinstance(action, PlaceCard)]
