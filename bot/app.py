@@ -17,6 +17,8 @@ import discord
 from discord.ext import commands
 
 from bot.db import Database, open_database
+from bot.history.components import DYNAMIC_ITEMS as HISTORY_ITEMS
+from bot.history.service import History
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.tables.components import DYNAMIC_ITEMS
@@ -70,6 +72,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.extension_names = list(extensions)
         self.games = GameCatalog()
         self.tables = TableService(self)
+        self.history = History(self, self.tables.core.publisher.post_in)
         self._db: Database | None = None
 
     @property
@@ -95,7 +98,7 @@ class CardTableBot(commands.AutoShardedBot):
         # registered when they load.
         for name in sorted(self.extension_names, key=lambda name: not _is_game_cog(name)):
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         recovered = await self.tables.recover()
         log.info("recovered %d running game(s)", recovered)
         if self.settings.sync_commands:

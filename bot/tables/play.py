@@ -16,7 +16,7 @@ from bot.tables.carried import read_ref
 from bot.tables.core import TableCore
 from bot.tables.errors import TableError
 from bot.tables.live_hands import Drawn, LiveHand, LiveHands
-from bot.tables.lobby import leave_lobby
+from bot.tables.lobby import game_closed, leave_lobby
 from bot.tables.moves import Moves
 from bot.tables.records import (
     OPEN_STATUSES,
@@ -34,8 +34,10 @@ from games.core.result import GameResult
 
 
 def player_seat(game: Game, user_id: int) -> Seat:
+    if game.status is GameStatus.LOBBY:
+        raise TableError("not_running")
     if game.status is not GameStatus.RUNNING:
-        raise TableError("not_running" if game.status is GameStatus.LOBBY else "game_over")
+        raise game_closed(game)
     seat = game.seat_of(user_id)
     if seat is None:
         raise TableError("not_playing")
@@ -276,7 +278,10 @@ class Play:
             suffix = " " + tr("status.on_autopilot") if info.autopilot else ""
             lines.append(render.seat_line(info, tr) + suffix)
         if game.status is GameStatus.RUNNING:
-            lines.append(render.turn_line(game, seats, self.core.running(game).to_act(), tr))
+            running = self.core.running(game)
+            first_mover = running.engine.game_type.computers_wait_for_people
+            to_act = running.to_act()
+            lines.append(render.turn_line(game, seats, to_act, tr, first_mover=first_mover))
         return "\n".join(line for line in lines if line)
 
     async def ended_here(self, guild_id: int, place_id: int, tr: Texts) -> str | None:

@@ -32,6 +32,7 @@ from pydantic import BaseModel
 
 from bot.clock import now
 from bot.guild_settings import public_locale
+from bot.history.components import ReplayOpenButton
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
@@ -39,7 +40,7 @@ from bot.tables.errors import TableError
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
-from bot.tables.ui import FinishContext, SeatInfo, TableContext
+from bot.tables.ui import FinishContext, Panel, SeatInfo, TableContext
 from bot.tables.wakeups import Wakeup, Wakeups
 from bot.talk_offences import game_offence_counts
 from games.core.base import Engine
@@ -80,6 +81,8 @@ class Write:
     key: tuple[str, int] | None = None
     game_id: int | None = None
     must_post: bool = False
+    retire_as: Panel | None = None
+    """For a table update: the notice the old table becomes when the new one is posted."""
 
 
 @dataclass
@@ -238,7 +241,14 @@ class TablePublisher:
         """Edit the table message, or post it anew (mentioning them) when people who were not
         already waiting must act now, when the UI posted notices above it (a round summary),
         when the message has become too old to edit, when someone deleted it, or when an
-        earlier post may have left a table whose id was never stored."""
+        earlier post may have left a table whose id was never stored.
+
+        A round's notice takes the old table's place (the old table is edited into it) rather
+        than being posted beside it: the round's end then costs the channel two writes (that
+        edit, the new table), as any new turn does, instead of three (the notice, the new
+        table, the old one's deletion), which right after a round's last moves and doubles
+        held the new table back by the channel's budget while the hands were already current.
+        """
         game = running.game
         self.changed(game.id)
         tr = await self.texts(game)
@@ -254,23 +264,32 @@ class TablePublisher:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr, game.game_key)
         else:
-            header = [render.turn_line(game, seats, to_act, tr)]
+            first_mover = running.engine.game_type.computers_wait_for_people
+            header = [render.turn_line(game, seats, to_act, tr, first_mover=first_mover)]
         content = render.framed_content(panel, header)
         view = render.table_view(game, seats, tr)
         mentioned = any(seats[number].user_id is not None for number in ping)
+        retire_as = waiting.retire_as if waiting is not None else None
+        if retire_as is None and notices and game.table_message_id is not None:
+            retire_as, *notices = notices
         for notice in notices:
             await self._send(game, content=notice.content, embeds=notice.embeds)
-        must_post = mentioned or bool(notices) or (waiting is not None and waiting.must_post)
+        must_post = (
+            mentioned
+            or bool(notices)
+            or retire_as is not None
+            or (waiting is not None and waiting.must_post)
+        )
         self._unshown[game.id] = list(unshown)
 
         async def show(fresh: Game | None) -> None:
             assert fresh is not None
             self._unshown.pop(game.id, None)
-            await self._show_table(fresh, must_post, content, panel.embeds, view)
+            await self._show_table(fresh, must_post, content, panel.embeds, view, retire_as)
 
         posts = self._posts_table(game, must_post)
         cost = 2 if posts and game.table_message_id is not None else 1
-        write = Write(show, cost, key, game.id, must_post)
+        write = Write(show, cost, key, game.id, must_post, retire_as)
         await self._write(game.place_id, write, game)
 
     @staticmethod
@@ -292,9 +311,13 @@ class TablePublisher:
         content: str | None,
         embeds: list[discord.Embed],
         view: discord.ui.View | None,
+        retire_as: Panel | None = None,
     ) -> None:
         old = game.table_message_id
-        if not self._posts_table(game, must_post):
+        if retire_as is not None:
+            await self._retire_into(game, retire_as)
+            old = None
+        elif not self._posts_table(game, must_post):
             if await self.edit_table(game, content=content, embeds=embeds, view=view):
                 return
             old = None
@@ -306,6 +329,17 @@ class TablePublisher:
             view=view or discord.utils.MISSING,
             allowed_mentions=MENTION_USERS,
         )
+
+    async def _retire_into(self, game: Game, notice: Panel) -> None:
+        """The old table becomes `notice` (no controls left), so that the notice keeps its
+        place above the table posted next; posted as a message of its own when there is no
+        old table to edit (deleted meanwhile). Stopped right after the edit, the stored table
+        is the notice: the next update turns it back into the table, and the notice is lost,
+        never the table."""
+        fields = {"content": notice.content, "embeds": notice.embeds, "view": None}
+        if not await self.edit_table(game, **fields):
+            channel = self.bot.get_partial_messageable(game.place_id)
+            await channel.send(content=notice.content, embeds=notice.embeds)
 
     async def _post_table(self, game: Game, old: int | None, **message: Any) -> None:
         """Post the table and retire the `old` one so that a crash at any step leaves at most
@@ -382,7 +416,7 @@ class TablePublisher:
         self, running: Running, events: Sequence[BaseModel], tr: Texts
     ) -> TableContext[BaseModel]:
         game = running.game
-        finished = game.status is GameStatus.FINISHED
+        finished = game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
         return TableContext(
             game_id=game.id,
             view=running.engine.view(running.state, None),
@@ -411,17 +445,34 @@ class TablePublisher:
             return
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(game.id, tr("table.play_again")))
+        view.add_item(ReplayOpenButton(game.id, tr("history.button.replay")))
         view.stop()
         await self._send(game, content=panel.content, embeds=panel.embeds, view=view)
 
-    async def hide_table_controls(self, game: Game) -> None:
-        """The table without its buttons (the game was cancelled)."""
+    async def show_cancelled(self, running: Running) -> None:
+        """The table of a cancelled game: the position it stopped at, under "This game was
+        cancelled" in place of whose turn it was, without controls, mentioning nobody. It is
+        posted anew (the old one deleted) so that this one message, the last of the place, is
+        the notice too. It replaces a table update still waiting for the channel's budget,
+        which would show the game running again."""
+        game = running.game
+        tr = await self.texts(game)
+        self._unshown.pop(game.id, None)
+        panel = running.ui.render_table(self._table_context(running, [], tr))
+        content = render.framed_content(panel, [tr("table.cancelled")])
 
-        async def edit(fresh: Game | None) -> None:
+        async def post(fresh: Game | None) -> None:
             assert fresh is not None
-            await self.edit_table(fresh, view=None)
+            await self._post_table(
+                fresh,
+                fresh.table_message_id,
+                content=content,
+                embeds=panel.embeds,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
-        await self._write(game.place_id, Write(edit, game_id=game.id), game)
+        write = Write(post, 2, ("table", game.id), game.id, must_post=True)
+        await self._write(game.place_id, write, game)
 
     async def edit_table(self, game: Game, **fields: Any) -> bool:
         """Edit the table message, a write the caller counted; False when there is none (never
@@ -436,6 +487,16 @@ class TablePublisher:
             return False
         return True
 
+    async def post_in(self, channel_id: int, **message: Any) -> None:
+        """A message of the bot's own in any channel (a replay step a member shared), in turn
+        with that channel's other writes and within its budget; mentions in it ping nobody."""
+        channel = self.bot.get_partial_messageable(channel_id)
+
+        async def send(_: Game | None) -> None:
+            await channel.send(allowed_mentions=discord.AllowedMentions.none(), **message)
+
+        await self._write(channel_id, Write(send))
+
     async def post(self, game: Game, text: str) -> None:
         """A notice in the game's channel or thread (mentions ping)."""
         await self._send(game, content=text)
@@ -446,20 +507,28 @@ class TablePublisher:
         *,
         view: discord.ui.View | None = None,
         sent: Callable[[discord.Message], None] | None = None,
+        while_running: bool = False,
         **message: Any,
     ) -> None:
         """A message in the game's place, in turn with its other writes; `sent` is told of the
-        message posted."""
+        message posted. A message `while_running` is dropped if the game is no longer running
+        when the channel's budget lets it go (a turn reminder held back, then the game was
+        cancelled or ended)."""
         channel = self.bot.get_partial_messageable(game.place_id)
 
-        async def send(_: Game | None) -> None:
+        async def send(fresh: Game | None) -> None:
+            if fresh is not None and fresh.status is not GameStatus.RUNNING:
+                return
             posted = await channel.send(
                 view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS, **message
             )
             if sent is not None:
                 sent(posted)
 
-        await self._write(game.place_id, Write(send))
+        if while_running:
+            await self._write(game.place_id, Write(send, game_id=game.id), game)
+        else:
+            await self._write(game.place_id, Write(send))
 
     async def remind(
         self, game: Game, text: str, seats: Sequence[int], deadline: int, label: str
@@ -474,7 +543,7 @@ class TablePublisher:
             reminder = Reminder(message.id, deadline, tuple(seats))
             self._reminders.setdefault(game.id, []).append(reminder)
 
-        await self._send(game, content=text, view=view, sent=sent)
+        await self._send(game, content=text, view=view, sent=sent, while_running=True)
 
     async def retire_reminders(self, game: Game, to_act: Sequence[int]) -> None:
         """Delete the reminders whose turn has passed (none of their seats still waits under

@@ -34,8 +34,11 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     embed.add_field(
         name=tr("the_game.table.draw_pile"), value=count(tr, "cards", view.draw_pile_size)
     )
-    embed.add_field(name=tr("the_game.table.players"), value=players(view, ctx.seats, tr))
-    if not view.over:
+    playing = not (view.over or ctx.finished)
+    embed.add_field(
+        name=tr("the_game.table.players"), value=players(view, ctx.seats, tr, playing)
+    )
+    if playing:
         embed.add_field(
             name=tr("the_game.table.this_turn"), value=this_turn(view, ctx.seats, tr), inline=False
         )
@@ -44,7 +47,7 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
         embed, tr("the_game.table.recent"), recent_moves(view.placements, turns, ctx.seats, tr)
     )
     add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
-    news = [line for event in ctx.events if (line := describe(event, ctx.seats, tr))]
+    news = news_lines(ctx.events, ctx.seats, tr)
     return Panel(content="\n".join(news) or None, embeds=[embed])
 
 
@@ -66,10 +69,11 @@ def piles(view: TheGameView) -> str:
     return f"{cells[0]}    {cells[1]}\n{cells[2]}    {cells[3]}"
 
 
-def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
+def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts, playing: bool) -> str:
+    """A line per seat; while the game is `playing`, the seat whose turn it is is marked."""
     lines: list[str] = []
     for info in seats:
-        mark = "▶️" if info.seat == view.current and not view.over else "▪️"
+        mark = "▶️" if info.seat == view.current and playing else "▪️"
         robot = "🤖 " if info.is_computer or info.autopilot else ""
         size = count(tr, "cards", view.hand_sizes[info.seat])
         lines.append(f"{mark} {robot}{info.name} — {size}")
@@ -105,15 +109,28 @@ def recent_moves(
     return lines
 
 
+def for_person(seats: Sequence[SeatInfo], seat: int, by_computer: bool) -> bool:
+    """Whether a hint was a computer's words on a person's seat (autopilot, or a stand-in after
+    a timeout): the table then says so, since teammates would read it as that person's."""
+    return by_computer and not seats[seat].is_computer
+
+
 def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
     return [
         tr(
-            "the_game.table.hint_line",
+            "the_game.table.hint_line_for"
+            if for_person(seats, hint.seat, hint.by_computer)
+            else "the_game.table.hint_line",
             name=seats[hint.seat].name,
             hint=hint_text(tr, hint.kind, hint.pile),
         )
         for hint in sorted(view.hints, key=lambda hint: (hint.pile, hint.seat))
     ]
+
+
+def news_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+    """What the events of one action did, a line each, as shown above the table."""
+    return [line for event in events if (line := describe(event, seats, tr))]
 
 
 def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
@@ -131,10 +148,12 @@ def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | No
         return tr("the_game.news.turn_ended", name=name, drawn=drawn)
     if isinstance(event, HintGiven):
         hint = hint_text(tr, event.hint, event.pile)
-        return tr("the_game.news.hint", name=seats[event.seat].name, hint=hint)
+        key = "hint_for" if for_person(seats, event.seat, event.by_computer) else "hint"
+        return tr(f"the_game.news.{key}", name=seats[event.seat].name, hint=hint)
     if isinstance(event, HintWithdrawn):
         pile = pile_name(event.pile)
-        return tr("the_game.news.withdrawn", name=seats[event.seat].name, pile=pile)
+        key = "withdrawn_for" if for_person(seats, event.seat, event.by_computer) else "withdrawn"
+        return tr(f"the_game.news.{key}", name=seats[event.seat].name, pile=pile)
     if isinstance(event, GameEnded) and event.stuck_seat is not None:
         return tr("the_game.news.stuck", name=seats[event.stuck_seat].name)
     return None

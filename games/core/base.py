@@ -139,6 +139,13 @@ class BaseEngine(ABC, Generic[StateT, ActionT, ViewT]):
         deadline and the stand-in keeps playing. By default no event ends a turn."""
         return False
 
+    def as_computer_move(self, action: ActionT) -> ActionT:
+        """The action as applied when a computer chose it (for a computer seat, a seat on
+        autopilot or a player who ran out of time): an engine whose table tells who said
+        something marks it there (The Game's pile hints), so that a computer's words are never
+        shown as a person's. By default a computer's move is applied as any other."""
+        return action
+
     @abstractmethod
     def seat_count(self, state: StateT) -> int:
         """How many seats `state` has."""

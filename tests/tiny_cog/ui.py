@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import discord
+from pydantic import BaseModel
 
-from bot.tables.render import duration
+from bot.i18n import Texts
 from bot.tables.ui import (
     ActionButton,
     Choice,
@@ -25,6 +26,7 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     StepButton,
     StepSelect,
     TableContext,
@@ -45,11 +47,7 @@ class TinyUI(GameUI[TinyView]):
     def render_table(self, ctx: TableContext[TinyView]) -> Panel:
         tr, view = ctx.tr, ctx.view
         scores = ", ".join(f"{ctx.seats[i].name}={score}" for i, score in enumerate(view.scores))
-        played = [
-            tr("tiny_game.table.played", name=ctx.seats[e.seat].name, card=e.card)
-            for e in ctx.events
-            if isinstance(e, Played)
-        ]
+        played = self.describe_moves(ctx.events, ctx.seats, tr)
         embed = discord.Embed(
             title=tr("tiny_game.name"), description=tr("tiny_game.table.scores", scores=scores)
         )
@@ -69,9 +67,18 @@ class TinyUI(GameUI[TinyView]):
             for entry in ctx.result.seats
             if entry.won
         ]
-        lines.append(tr("tiny_game.finish.time", time=duration(int(ctx.seconds), tr)))
+        lines.append(tr.plural("tiny_game.finish.minutes", round(ctx.seconds / 60)))
         embed = discord.Embed(title=tr("tiny_game.finish.title"), description="\n".join(lines))
         return Panel(embeds=[embed])
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        return [
+            tr("tiny_game.table.played", name=seats[e.seat].name, card=e.card)
+            for e in events
+            if isinstance(e, Played)
+        ]
 
     def render_hand(self, ctx: HandContext[TinyView]) -> HandPanel:
         tr, view = ctx.tr, ctx.view
