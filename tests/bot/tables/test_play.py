@@ -165,7 +165,7 @@ async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: S
     *_, final, finish = place.history()
     assert "Game over" in final.content
     assert button_labels(final) == []
-    assert button_labels(finish) == ["Play again"]
+    assert button_labels(finish) == ["Play again", "Replay"]
     lobby = channel.history()[0]
     winners = [user or "Computer 2" for _, user, _, _, won in results if won]
     names = ", ".join(f"<@{user}>" if isinstance(user, int) else user for user in winners)
