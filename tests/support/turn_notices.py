@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import simcord
-from games.core.engine import Engine
 
 from bot import clock
 from bot.i18n import Texts
 from bot.tables.publisher import WINDOW
+from games.core.base import Engine
 from tests.bot.helpers import query
 from tests.support.messages import interaction_member
 
