@@ -98,6 +98,7 @@ class Play:
             to_act=running.to_act(),
             ui_state=ui_state,
             tr=tr,
+            faces=self.core.host.card_faces,
         )
 
     def _hand_message(

@@ -391,6 +391,7 @@ class TablePublisher:
             to_act=[] if finished else running.to_act(),
             finished=finished,
             tr=tr,
+            faces=self.bot.card_faces,
         )
 
     async def show_finish(self, running: Running, events: Sequence[BaseModel]) -> None:

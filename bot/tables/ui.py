@@ -61,6 +61,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 import discord
 from pydantic import BaseModel
 
+from bot.faces.drawing import Face
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.i18n.catalog import add_locales
 from games.core.engine import Engine
@@ -99,7 +101,8 @@ class SeatInfo:
 class TableContext(Generic[ViewT]):
     """What the public table message may show. `view` is the engine's spectator view
     (`view(state, None)`); `events` are the events of the action just applied (empty right
-    after the start or a restart). `tr` speaks the server's public language."""
+    after the start or a restart). `tr` speaks the server's public language; `faces` shows cards
+    as the bot's emojis once they are uploaded."""
 
     game_id: int
     view: ViewT
@@ -108,6 +111,7 @@ class TableContext(Generic[ViewT]):
     to_act: Sequence[int]
     finished: bool
     tr: Texts
+    faces: CardFaces = field(default_factory=CardFaces)
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,7 @@ class FinishContext(Generic[ViewT]):
 @dataclass(frozen=True)
 class HandContext(Generic[ViewT]):
     """What one seat may see and do. `ui_state` is "" for a fresh hand, or the state a previous
-    `Choice` asked for. `tr` speaks the player's own language."""
+    `Choice` asked for. `tr` speaks the player's own language; `faces` as in `TableContext`."""
 
     game_id: int
     seat: int
@@ -134,6 +138,7 @@ class HandContext(Generic[ViewT]):
     to_act: Sequence[int]
     ui_state: str
     tr: Texts
+    faces: CardFaces = field(default_factory=CardFaces)
 
 
 @dataclass(frozen=True)
@@ -145,7 +150,7 @@ class ActionButton:
     label: str
     action: BaseModel
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     disabled: bool = False
     row: int | None = None
 
@@ -157,7 +162,7 @@ class ActionOption:
     label: str
     action: BaseModel
     description: str | None = None
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     default: bool = False
 
 
@@ -178,7 +183,7 @@ class StepButton:
     label: str
     payload: str
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     disabled: bool = False
     row: int | None = None
 
@@ -231,6 +236,9 @@ class GameUI(ABC, Generic[ViewT]):
 
     key: ClassVar[str]
     locales: ClassVar[Path | None] = None
+    faces: ClassVar[Sequence[Face]] = ()
+    """The game's card faces, uploaded as the bot's emojis at start-up (`bot/faces/`); the
+    renderers show them through `ctx.faces`."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's catalogs are loaded with its UI class, so that its texts are there wherever

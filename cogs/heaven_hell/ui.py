@@ -17,6 +17,7 @@ from bot.tables.ui import (
     Panel,
     TableContext,
 )
+from cogs.heaven_hell.faces import FACES
 from cogs.heaven_hell.hand import choose, hand_panel
 from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
@@ -31,6 +32,7 @@ class HeavenHellUI(GameUI[HeavenHellView]):
 
     key = "heaven-hell"
     locales = Path(__file__).parent / "locales"
+    faces = FACES
 
     def render_table(self, ctx: TableContext[HeavenHellView]) -> Panel:
         return table_panel(ctx)

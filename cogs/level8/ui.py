@@ -19,6 +19,7 @@ from bot.tables.ui import (
     Panel,
     TableContext,
 )
+from cogs.level8.faces import FACES
 from cogs.level8.hand import choose, hand_panel
 from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
@@ -31,6 +32,7 @@ from games.level8.view import Level8View
 class Level8UI(GameUI[Level8View]):
     key = "level8"
     locales = Path(__file__).parent / "locales"
+    faces = FACES
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
         """`/play level8 [deck] [hard]`: `hard` picks the side of the level card."""

@@ -16,6 +16,7 @@ from bot.tables.ui import (
     Panel,
     TableContext,
 )
+from cogs.the_game.faces import FACES
 from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
@@ -29,6 +30,7 @@ class TheGameUI(GameUI[TheGameView]):
 
     key = "the-game"
     locales = Path(__file__).parent / "locales"
+    faces = FACES
 
     def render_table(self, ctx: TableContext[TheGameView]) -> Panel:
         return table_panel(ctx)
