@@ -36,6 +36,7 @@ from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
 from bot.tables.errors import TableError
+from bot.tables.fitting import draw_fitting
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
@@ -248,7 +249,7 @@ class TablePublisher:
         table = self._table_context(running, unshown, tr)
         seats, to_act, finished = table.seats, table.to_act, table.finished
         await self.retire_reminders(game, to_act)
-        panel = running.ui.render_table(table)
+        panel = draw_fitting(running.ui.render_table, table)
         notices = running.ui.render_notices(self._table_context(running, events, tr))
         if finished and game.outcome is not None:
             outcome = GameResult.model_validate_json(game.outcome)

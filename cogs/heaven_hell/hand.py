@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_limits import LABEL_LIMIT, clip
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel, StepButton
 from cogs.heaven_hell.table import COLOUR, rows_text, rows_title, title
@@ -27,9 +28,12 @@ from cogs.heaven_hell.words import (
     HEAVEN,
     HELL,
     card,
+    card_emoji,
     cards,
-    side_mark,
+    double_emoji,
+    side_emoji,
     square,
+    text_card,
 )
 from games.core.errors import RuleError
 from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
@@ -38,6 +42,7 @@ from games.heaven_hell.state import Phase
 from games.heaven_hell.view import HeavenHellView, RowView
 
 HAND_TITLE = "🃏"
+DISCARD = "🗑️"
 CARDS_PER_ROW = 5
 CHOOSE = "c"
 
@@ -72,19 +77,19 @@ def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
     hand = view.hand or []
     embed = discord.Embed(
         title=f"{HAND_TITLE} {tr('heaven_hell.hand.title', table=title(view, tr))}",
-        description=hand_text(view, hand, tr),
+        description=hand_text(view, hand, tr, ctx.faces),
         colour=COLOUR,
     )
-    embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
+    embed.add_field(name=rows_title(tr), value=rows_text(ctx.faces, view), inline=False)
     status, controls = now(ctx, view, hand)
     embed.add_field(name=tr("heaven_hell.hand.now"), value=status, inline=False)
     return HandPanel(embeds=[embed], controls=controls)
 
 
-def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts) -> str:
+def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts, faces: CardFaces) -> str:
     if not hand:
         return tr("heaven_hell.hand.empty")
-    lines = [cards(hand)]
+    lines = [cards(faces, hand)]
     closed = [row.colour for row in view.rows if row.closed]
     if closed:
         squares = " ".join(square(colour) for colour in closed)
@@ -104,15 +109,16 @@ def now(
     if ctx.seat not in ctx.to_act:
         return tr("heaven_hell.hand.status.waiting", names=names), []
     if view.stuck_hand is not None:
-        return tr("heaven_hell.hand.status.stuck"), discard_buttons(ctx.legal)
+        return tr("heaven_hell.hand.status.stuck"), discard_buttons(ctx.legal, ctx.faces)
     chosen = chosen_card(ctx.ui_state, view)
-    buttons = card_buttons(view, hand, chosen)
+    buttons = card_buttons(view, hand, chosen, ctx.faces)
     if chosen is None:
         return tr("heaven_hell.hand.status.turn", heaven=HEAVEN, hell=HELL), buttons
     colour, value = chosen
     row = view.rows[colour_index(colour)]
-    sides = side_buttons(tr, ctx.legal, colour, value, row, row=first_free_row(buttons))
-    return tr("heaven_hell.hand.status.side", card=card(colour, value)), buttons + sides
+    sides = side_buttons(ctx, colour, value, row, row=first_free_row(buttons))
+    status = tr("heaven_hell.hand.status.side", card=card(ctx.faces, colour, value))
+    return status, buttons + sides
 
 
 def chosen_card(ui_state: str, view: HeavenHellView) -> tuple[Colour, int] | None:
@@ -136,19 +142,25 @@ def distinct(hand: Sequence[Card]) -> list[Card]:
 
 
 def card_buttons(
-    view: HeavenHellView, hand: Sequence[Card], chosen: tuple[Colour, int] | None
+    view: HeavenHellView,
+    hand: Sequence[Card],
+    chosen: tuple[Colour, int] | None,
+    faces: CardFaces,
 ) -> list[Control]:
-    """One button per different card; cards of closed rows are shown, locked."""
+    """One button per different card, showing its face (its text until the face is uploaded);
+    cards of closed rows are shown, locked."""
     buttons: list[Control] = []
     for index, item in enumerate(distinct(hand)):
         closed = view.rows[colour_index(item.colour)].closed
         picked = chosen == (item.colour, item.value)
+        emoji = card_emoji(faces, item.colour, item.value)
+        text = text_card(item.colour, item.value)
         buttons.append(
             StepButton(
-                label=card(item.colour, item.value),
+                label=CLOSED if closed and emoji else "" if emoji else text,
                 payload=choose_code(item.colour, item.value),
                 style=discord.ButtonStyle.primary if picked else discord.ButtonStyle.secondary,
-                emoji=CLOSED if closed else None,
+                emoji=emoji or (CLOSED if closed else None),
                 disabled=closed,
                 row=index // CARDS_PER_ROW,
             )
@@ -161,8 +173,7 @@ def first_free_row(controls: Sequence[Control]) -> int:
 
 
 def side_buttons(
-    tr: Texts,
-    legal: Sequence[object],
+    ctx: HandContext[HeavenHellView],
     colour: Colour,
     value: int,
     row_view: RowView,
@@ -170,9 +181,10 @@ def side_buttons(
 ) -> list[Control]:
     """Heaven and hell for the chosen card, each only when the engine allows it, with what the
     side's sum becomes."""
+    tr = ctx.tr
     placements = {
         action.side: action
-        for action in legal
+        for action in ctx.legal
         if isinstance(action, PlaceCard) and (action.colour, action.value) == (colour, value)
     }
     buttons: list[Control] = []
@@ -191,7 +203,7 @@ def side_buttons(
             ActionButton(
                 label=clip(label, LABEL_LIMIT),
                 action=action,
-                emoji=side_mark(side),
+                emoji=side_emoji(ctx.faces, side),
                 style=discord.ButtonStyle.success
                 if side is Side.HEAVEN
                 else discord.ButtonStyle.danger,
@@ -201,18 +213,22 @@ def side_buttons(
     return buttons
 
 
-def discard_buttons(legal: Sequence[object]) -> list[Control]:
+def discard_buttons(legal: Sequence[object], faces: CardFaces) -> list[Control]:
+    """A button per card to discard: the card's face and 🗑️, or 🗑️ and its text face."""
     discards = [action for action in legal if isinstance(action, DiscardStuck)]
-    return [
-        ActionButton(
-            label=card(action.colour, action.value),
-            action=action,
-            emoji="🗑️",
-            style=discord.ButtonStyle.danger,
-            row=index // CARDS_PER_ROW,
+    buttons: list[Control] = []
+    for index, action in enumerate(discards):
+        emoji = card_emoji(faces, action.colour, action.value)
+        buttons.append(
+            ActionButton(
+                label=DISCARD if emoji else text_card(action.colour, action.value),
+                action=action,
+                emoji=emoji or DISCARD,
+                style=discord.ButtonStyle.danger,
+                row=index // CARDS_PER_ROW,
+            )
         )
-        for index, action in enumerate(discards)
-    ]
+    return buttons
 
 
 def double_step(
@@ -224,7 +240,7 @@ def double_step(
     assert view.asking is not None
     colour = square(view.asking)
     if ctx.seat in ctx.to_act:
-        return double_choice(tr, view, hand, ctx.legal)
+        return double_choice(tr, view, hand, ctx.legal, ctx.faces)
     waiting = tr("heaven_hell.hand.status.waiting_choices", names=names, colour=colour)
     if view.my_choice is None:
         return waiting, []
@@ -234,7 +250,11 @@ def double_step(
 
 
 def double_choice(
-    tr: Texts, view: HeavenHellView, hand: Sequence[Card], legal: Sequence[object]
+    tr: Texts,
+    view: HeavenHellView,
+    hand: Sequence[Card],
+    legal: Sequence[object],
+    faces: CardFaces,
 ) -> tuple[str, list[Control]]:
     """Play the double on the colour being scored (with what the player holds of it) or keep it
     for a colour still to come, which the status names."""
@@ -256,17 +276,19 @@ def double_choice(
     ]
     doubles = [action for action in legal if isinstance(action, ChooseDouble)]
     buttons: list[Control] = [
-        double_button(tr, action) for action in sorted(doubles, key=lambda action: not action.play)
+        double_button(tr, action, faces)
+        for action in sorted(doubles, key=lambda action: not action.play)
     ]
     return "\n".join(status), buttons
 
 
-def double_button(tr: Texts, action: ChooseDouble) -> ActionButton:
+def double_button(tr: Texts, action: ChooseDouble, faces: CardFaces) -> ActionButton:
     if action.play:
         return ActionButton(
             label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=square(action.colour)),
             action=action,
             style=discord.ButtonStyle.success,
+            emoji=double_emoji(faces),
         )
     return ActionButton(label=tr("heaven_hell.hand.keep_double"), action=action)
 

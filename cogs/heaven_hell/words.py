@@ -1,9 +1,11 @@
 """How Heaven & Hell's things are written, in both languages: cards, rows, sides, points.
 
-A card is its colour's square and its value (`🟥3`), the same in French and English, so that a
-colour is never told by a word alone. A row reads from hell to heaven, as on the table (hell is
-the left side): `🟥 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in the order its cards were placed,
-the leading sum in bold and a closed row marked 🔒. Every card the bot shows goes through
+A card is its face (`cogs/heaven_hell/faces.py`) once uploaded as an emoji, and until then, or
+where no emoji can go, its text face: its colour's square and its value (`🟥3`), the same in
+French and English, so that a colour is never told by a word alone. A row reads from hell to
+heaven, as on the table (hell is the left side): `🟥 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in
+the order its cards were placed (their faces once uploaded), the leading sum in bold and a
+closed row marked 🔒. Every card the bot shows goes through
 `card()` or `row_line()`.
 """
 
@@ -11,8 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import discord
+
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
+from cogs.heaven_hell.faces import DOUBLE_KEY, face_key, side_key
 from games.heaven_hell.cards import Card, Colour, Side, colour_index
 from games.heaven_hell.state import ColourScore
 from games.heaven_hell.view import RowView
@@ -29,37 +35,67 @@ def square(colour: Colour) -> str:
     return COLOUR_SQUARES[colour_index(colour)]
 
 
-def card(colour: Colour, value: int) -> str:
+def text_card(colour: Colour, value: int) -> str:
+    """A card where no emoji can go (a button's label, an error message)."""
     return f"{square(colour)}{value}"
 
 
-def card_face(item: Card) -> str:
-    return card(item.colour, item.value)
+def card(faces: CardFaces, colour: Colour, value: int) -> str:
+    return faces.inline(face_key(colour, value), text_card(colour, value))
 
 
-def cards(items: Sequence[Card]) -> str:
-    return " ".join(card_face(item) for item in items)
+def card_emoji(faces: CardFaces, colour: Colour, value: int) -> discord.PartialEmoji | None:
+    return faces.emoji(face_key(colour, value))
+
+
+def card_face(faces: CardFaces, item: Card) -> str:
+    return card(faces, item.colour, item.value)
+
+
+def cards(faces: CardFaces, items: Sequence[Card]) -> str:
+    return " ".join(card_face(faces, item) for item in items)
 
 
 def side_mark(side: Side) -> str:
     return HEAVEN if side is Side.HEAVEN else HELL
 
 
+def side_face(faces: CardFaces, side: Side) -> str:
+    return faces.inline(side_key(side), side_mark(side))
+
+
+def side_emoji(faces: CardFaces, side: Side) -> discord.PartialEmoji | str:
+    return faces.emoji(side_key(side)) or side_mark(side)
+
+
+def double_face(faces: CardFaces) -> str:
+    return faces.inline(DOUBLE_KEY, DOUBLE)
+
+
+def double_emoji(faces: CardFaces) -> discord.PartialEmoji | None:
+    return faces.emoji(DOUBLE_KEY)
+
+
 def side_name(tr: Texts, side: Side) -> str:
     return tr(f"heaven_hell.side.{side.value}")
 
 
-def _side(values: Sequence[int], total: int, leads: bool) -> str:
+def _side(
+    faces: CardFaces, colour: Colour, values: Sequence[int], total: int, leads: bool
+) -> str:
+    """A side's cards (their faces, or their values, the row's square telling the colour) and
+    its sum."""
     if not values:
         return "—"
     shown = f"**{total}**" if leads else str(total)
-    return f"{' '.join(str(value) for value in values)} = {shown}"
+    placed = " ".join(faces.inline(face_key(colour, value), str(value)) for value in values)
+    return f"{placed} = {shown}"
 
 
-def row_line(row: RowView) -> str:
+def row_line(faces: CardFaces, row: RowView) -> str:
     """One row, hell on the left and heaven on the right as the rules lay them out."""
-    hell = _side(row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
-    heaven = _side(row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
+    hell = _side(faces, row.colour, row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
+    heaven = _side(faces, row.colour, row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
     lock = f" {CLOSED}" if row.closed else ""
     return f"{square(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
 

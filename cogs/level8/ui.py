@@ -23,7 +23,7 @@ from cogs.level8.faces import FACES
 from cogs.level8.hand import choose, hand_panel
 from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
-from cogs.level8.words import card
+from cogs.level8.words import text_card
 from games.core.engine import Engine
 from games.level8.config import LevelSide
 from games.level8.view import Level8View
@@ -60,7 +60,7 @@ class Level8UI(GameUI[Level8View]):
         """Engine errors name cards by id and group kinds by code; players read `🟥R7` and
         "run"."""
         if "card" in params:
-            params["card"] = card(tr, int(params["card"]))
+            params["card"] = text_card(tr, int(params["card"]))
         if "kind" in params:
             params["kind"] = tr(f"level8.kind.{params['kind']}")
         if "values" in params:

@@ -6,7 +6,10 @@ letter tells the colour without colour vision; a colour group's title names its 
 letters (catalog `level8.colour.<colour>.letter`) differ within each language: French says
 "mauve" for 🟪, as "violet" and "vert" would share a V. A wild is `⭐` in a hand and, on the
 table, carries what it stands for (`⭐=7` in a run or a set, `⭐=🟥R` in a colour group); a Skip
-is `⛔`. Every card the bot shows goes through `card()` or `placed_card()`.
+is `⛔`. Those are the text faces; once the cards' own faces (`cogs/level8/faces.py`) are
+uploaded as emojis, a card shows as its face, and a wild on the table as the wild's face with what
+it stands for. Every card the bot shows goes through `card()` or `placed_card()` (`text_card()`
+where no emoji can go).
 """
 
 from __future__ import annotations
@@ -14,8 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+import discord
+
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
+from cogs.level8.faces import WILD_KEY, face_key
 from games.level8.cards import Colour, colour_of, is_skip, is_wild, value_of
 from games.level8.groups import Group, PlacedCard
 from games.level8.levels import GroupKind, Requirement
@@ -40,8 +47,8 @@ def colour_name(tr: Texts, colour: int) -> str:
     return f"{COLOUR_SQUARES[colour]} {tr(f'level8.colour.{COLOUR_KEYS[colour]}.name')}"
 
 
-def card(tr: Texts, card_id: int) -> str:
-    """A card in a hand, a discard pile or a button."""
+def text_card(tr: Texts, card_id: int) -> str:
+    """A card where no emoji can go (a button's label, a menu option, an error message)."""
     if is_wild(card_id):
         return WILD
     if is_skip(card_id):
@@ -49,8 +56,18 @@ def card(tr: Texts, card_id: int) -> str:
     return f"{colour_mark(tr, colour_of(card_id))}{value_of(card_id)}"
 
 
-def cards(tr: Texts, card_ids: Sequence[int]) -> str:
-    return " ".join(card(tr, card_id) for card_id in card_ids)
+def card(tr: Texts, faces: CardFaces, card_id: int) -> str:
+    """A card in a hand, a discard pile or a move."""
+    return faces.inline(face_key(card_id), text_card(tr, card_id))
+
+
+def card_emoji(faces: CardFaces, card_id: int) -> discord.PartialEmoji | None:
+    """A card's face for a button or a menu option, None until it is uploaded."""
+    return faces.emoji(face_key(card_id))
+
+
+def cards(tr: Texts, faces: CardFaces, card_ids: Sequence[int]) -> str:
+    return " ".join(card(tr, faces, card_id) for card_id in card_ids)
 
 
 def distinct_faces(card_ids: Sequence[int]) -> list[int]:
@@ -71,10 +88,10 @@ def stands_for(tr: Texts, kind: GroupKind, value: int) -> str:
     return colour_mark(tr, value) if kind is GroupKind.COLOUR else str(value)
 
 
-def placed_card(tr: Texts, placed: PlacedCard, kind: GroupKind) -> str:
+def placed_card(tr: Texts, faces: CardFaces, placed: PlacedCard, kind: GroupKind) -> str:
     if placed.wild_as is None:
-        return card(tr, placed.card)
-    return f"{WILD}={stands_for(tr, kind, placed.wild_as)}"
+        return card(tr, faces, placed.card)
+    return f"{faces.inline(WILD_KEY, WILD)}={stands_for(tr, kind, placed.wild_as)}"
 
 
 def legend(tr: Texts) -> str:
@@ -105,7 +122,7 @@ def value_then_wilds(placed: PlacedCard) -> tuple[bool, int]:
     return (True, 0) if is_wild(placed.card) else (False, value_of(placed.card))
 
 
-def group_text(tr: Texts, group: Group) -> str:
+def group_text(tr: Texts, faces: CardFaces, group: Group) -> str:
     """A displayed group with every card: "Run 3–5: 🟥3 ⭐=4 🟦5".
 
     Runs come in value order from the engine; a colour group grows in the order cards were laid
@@ -113,7 +130,7 @@ def group_text(tr: Texts, group: Group) -> str:
     placed = group.cards
     if group.kind is GroupKind.COLOUR:
         placed = sorted(placed, key=value_then_wilds)
-    shown = " ".join(placed_card(tr, p, group.kind) for p in placed)
+    shown = " ".join(placed_card(tr, faces, p, group.kind) for p in placed)
     return tr("level8.group.line", title=group_title(tr, group), cards=shown)
 
 

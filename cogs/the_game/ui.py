@@ -20,7 +20,7 @@ from cogs.the_game.faces import FACES
 from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
-from cogs.the_game.words import card, pile_name
+from cogs.the_game.words import pile_name, text_card
 from games.the_game.view import TheGameView
 
 
@@ -51,5 +51,5 @@ class TheGameUI(GameUI[TheGameView]):
             params["pile"] = pile_name(int(params["pile"]))
         for name in ("card", "top"):
             if name in params:
-                params[name] = card(int(params[name]))
+                params[name] = text_card(int(params[name]))
         return params

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from bot.i18n import Texts
 from cogs.level8.payloads import card_code
-from cogs.level8.words import COLOUR_SQUARES, card
+from cogs.level8.words import COLOUR_SQUARES, text_card
 from games.core.engine import Engine
 from games.level8 import ENGINE
 from games.level8.actions import (
@@ -50,7 +50,7 @@ ENGLISH = Texts("en")
 
 def written(card_id: int) -> str:
     """A card as an English hand writes it."""
-    return card(ENGLISH, card_id)
+    return text_card(ENGLISH, card_id)
 
 
 def keys(actions: Sequence[BaseModel]) -> set[str]:
