@@ -14,20 +14,23 @@ from bot.faces.drawing import FaceDrawing, Mark
 
 @dataclass(frozen=True)
 class CardColour:
+    """`symbol` writes the mark in text, for a legend (an embed's footer shows no emoji)."""
+
     background: str
     ink: str
     mark: Mark
+    symbol: str
 
     def face(self, label: str) -> FaceDrawing:
         return FaceDrawing(label=label, background=self.background, ink=self.ink, mark=self.mark)
 
 
 COLOURS: dict[str, CardColour] = {
-    "red": CardColour("#c62828", "#ffffff", Mark.CIRCLE),
-    "yellow": CardColour("#f6c90e", "#000000", Mark.TRIANGLE),
-    "green": CardColour("#1b7a30", "#ffffff", Mark.SQUARE),
-    "blue": CardColour("#1d5fd1", "#ffffff", Mark.DIAMOND),
-    "purple": CardColour("#7b3fb5", "#ffffff", Mark.STAR),
-    "orange": CardColour("#f28a1e", "#000000", Mark.CROSS),
+    "red": CardColour("#c62828", "#ffffff", Mark.CIRCLE, "●"),
+    "yellow": CardColour("#f6c90e", "#000000", Mark.TRIANGLE, "▲"),
+    "green": CardColour("#1b7a30", "#ffffff", Mark.SQUARE, "■"),
+    "blue": CardColour("#1d5fd1", "#ffffff", Mark.DIAMOND, "◆"),
+    "purple": CardColour("#7b3fb5", "#ffffff", Mark.STAR, "★"),
+    "orange": CardColour("#f28a1e", "#000000", Mark.CROSS, "✚"),
 }
 """By the colour's English name, as the engines name their colours."""

@@ -62,7 +62,7 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
     else:
         status, controls = play_step(ctx, view, me, embed)
     embed.add_field(name=tr("level8.hand.now"), value=status, inline=False)
-    embed.set_footer(text=legend(tr))
+    embed.set_footer(text=legend(tr, faces))
     return HandPanel(embeds=[embed], controls=controls)
 
 

@@ -20,6 +20,7 @@ from itertools import groupby
 import discord
 
 from bot.faces.emojis import CardFaces
+from bot.faces.palette import COLOURS as PALETTE
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
 from cogs.level8.faces import WILD_KEY, face_key
@@ -94,10 +95,13 @@ def placed_card(tr: Texts, faces: CardFaces, placed: PlacedCard, kind: GroupKind
     return f"{faces.inline(WILD_KEY, WILD)}={stands_for(tr, kind, placed.wild_as)}"
 
 
-def legend(tr: Texts) -> str:
-    """What the hand's signs mean: ⭐ and ⛔, and the colours' letters."""
+def legend(tr: Texts, faces: CardFaces) -> str:
+    """What the hand's signs mean: ⭐ and ⛔, and the colours' letters, or once the cards show
+    as their faces, the colours' marks drawn on the faces (a footer shows no custom emoji)."""
+    shown = faces.emoji(WILD_KEY) is not None
     letters = ", ".join(
-        f"{tr(f'level8.colour.{key}.letter')} {tr(f'level8.colour.{key}.name')}"
+        f"{PALETTE[key].symbol if shown else tr(f'level8.colour.{key}.letter')} "
+        f"{tr(f'level8.colour.{key}.name')}"
         for key in COLOUR_KEYS
     )
     return tr("level8.hand.legend", wild=WILD, skip=SKIP, colours=letters)

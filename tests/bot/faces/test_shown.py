@@ -145,3 +145,13 @@ async def test_cards_are_text_until_their_faces_are_uploaded(
     hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert hand is not None
     assert assert_shown_as_faces(simcord_env, hand, "the-game") > 0
+
+
+async def test_level8_legend_names_the_marks_the_faces_carry(
+    simcord_env: simcord.Env, simcord_bot: CardTableBot
+) -> None:
+    place, alice = await opened(simcord_env, simcord_bot, "level8")
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+    legend = hand.embeds[0].footer.text or ""
+    assert "● red, ▲ yellow, ■ green, ◆ blue, ★ purple, ✚ orange" in legend
