@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord_limits import LABEL_LIMIT, clip
+from bot.discord_limits import LABEL_LIMIT, add_lines, clip
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel, StepButton
-from cogs.heaven_hell.table import COLOUR, rows_text, rows_title, title
+from cogs.heaven_hell.table import COLOUR, rows_lines, rows_title, title
 from cogs.heaven_hell.words import (
     CLOSED,
     DOUBLE,
@@ -80,7 +80,7 @@ def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
         description=hand_text(view, hand, tr, ctx.faces),
         colour=COLOUR,
     )
-    embed.add_field(name=rows_title(tr), value=rows_text(ctx.faces, view), inline=False)
+    add_lines(embed, rows_title(tr), rows_lines(ctx.faces, view))
     status, controls = now(ctx, view, hand)
     embed.add_field(name=tr("heaven_hell.hand.now"), value=status, inline=False)
     return HandPanel(embeds=[embed], controls=controls)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_limits import FIELD_LIMIT, clip, last_lines
+from bot.discord_limits import FIELD_LIMIT, add_lines, clip, last_lines
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
@@ -47,7 +47,7 @@ def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
     view = spectator_view(ctx)
     tr = ctx.tr
     embed = discord.Embed(title=title(view, tr), description=piles(view, tr), colour=COLOUR)
-    embed.add_field(name=rows_title(tr), value=rows_text(ctx.faces, view), inline=False)
+    add_lines(embed, rows_title(tr), rows_lines(ctx.faces, view))
     embed.add_field(
         name=tr("heaven_hell.table.players"),
         value="\n".join(
@@ -101,8 +101,10 @@ def rows_title(tr: Texts) -> str:
     return tr("heaven_hell.table.rows", hell=HELL, heaven=HEAVEN)
 
 
-def rows_text(faces: CardFaces, view: HeavenHellView) -> str:
-    return "\n".join(row_line(faces, row) for row in view.rows)
+def rows_lines(faces: CardFaces, view: HeavenHellView) -> list[str]:
+    """A line per row; with the cards' faces, late in a round, five rows can pass a field's
+    1,024 characters, and the rows go on in the next field."""
+    return [row_line(faces, row) for row in view.rows]
 
 
 def seat_line(

@@ -23,7 +23,7 @@ from bot.faces.emojis import CardFaces
 from bot.faces.palette import COLOURS as PALETTE
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
-from cogs.level8.faces import WILD_KEY, face_key
+from cogs.level8.faces import SKIP_KEY, WILD_KEY, face_key
 from games.level8.cards import Colour, colour_of, is_skip, is_wild, value_of
 from games.level8.groups import Group, PlacedCard
 from games.level8.levels import GroupKind, Requirement
@@ -60,6 +60,12 @@ def text_card(tr: Texts, card_id: int) -> str:
 def card(tr: Texts, faces: CardFaces, card_id: int) -> str:
     """A card in a hand, a discard pile or a move."""
     return faces.inline(face_key(card_id), text_card(tr, card_id))
+
+
+def skip_face(faces: CardFaces) -> str:
+    """A Skip where the table names one without its id (face-up Skips, one waiting in front of a
+    player)."""
+    return faces.inline(SKIP_KEY, SKIP)
 
 
 def card_emoji(faces: CardFaces, card_id: int) -> discord.PartialEmoji | None:
