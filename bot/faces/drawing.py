@@ -47,8 +47,8 @@ class Mark(StrEnum):
     CROSS = "cross"
     UP = "up"
     DOWN = "down"
-    HALO = "halo"
-    HORNS = "horns"
+    HEAVEN = "heaven"
+    HELL = "hell"
     NO_ENTRY = "no_entry"
 
 
@@ -83,25 +83,39 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def _label(
-    draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int], ink: str
-) -> None:
-    """`text` as large as fits `box`, centred in it, in heavy strokes: measured once at a
-    reference size, scaled, then shrunk a step at a time in the rare case rounding overshoots."""
+def _glyphs(text: str) -> Image.Image:
+    """`text` in heavy strokes at the reference size, as a mask cropped to its ink (a font's
+    bounding box includes room above and below a glyph that a face has none to spare for)."""
+    font = _font(REFERENCE)
+    mask = Image.new("L", (REFERENCE * (len(text) + 1), REFERENCE * 2), 0)
+    ImageDraw.Draw(mask).text(
+        (REFERENCE // 2, REFERENCE // 2),
+        text,
+        font=font,
+        fill=255,
+        stroke_width=REFERENCE // 26,
+        stroke_fill=255,
+    )
+    found = mask.getbbox()
+    return mask.crop(found) if found is not None else mask
+
+
+@cache
+def _digit_height() -> int:
+    return _glyphs("0").height
+
+
+def _label(image: Image.Image, text: str, box: tuple[int, int, int, int], ink: str) -> None:
+    """`text` as large as fits `box`, centred in it, but never taller than a digit would be,
+    so that a minus sign stays a minus sign and a "7" is as tall as the "7" of "17"."""
     left, top, right, bottom = box
     width, height = right - left, bottom - top
-    x0, y0, x1, y1 = draw.textbbox((0, 0), text, font=_font(REFERENCE))
-    size = int(REFERENCE * min(width / (x1 - x0), height / (y1 - y0)))
-    while True:
-        stroke = max(1, size // 26)
-        font = _font(size)
-        x0, y0, x1, y1 = draw.textbbox((0, 0), text, font=font, stroke_width=stroke)
-        if (x1 - x0 <= width and y1 - y0 <= height) or size <= 8:
-            break
-        size -= 2
-    x = left + (width - (x1 - x0)) / 2 - x0
-    y = top + (height - (y1 - y0)) / 2 - y0
-    draw.text((x, y), text, font=font, fill=ink, stroke_width=stroke, stroke_fill=ink)
+    glyphs = _glyphs(text)
+    scale = min(width / glyphs.width, height / glyphs.height, height / _digit_height())
+    size = (max(1, round(glyphs.width * scale)), max(1, round(glyphs.height * scale)))
+    shaped = glyphs.resize(size, Image.Resampling.LANCZOS)
+    at = (left + (width - size[0]) // 2, top + (height - size[1]) // 2)
+    image.paste(Image.new("RGBA", size, ink), at, shaped)
 
 
 def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
@@ -111,6 +125,51 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float,
         angle = -math.pi / 2 + i * math.pi / 5
         points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
     return points
+
+
+def _sign(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ink: str, plus: bool
+) -> None:
+    """A plus or a minus drawn as bars: the font's are small beside its digits."""
+    left, top, right, bottom = box
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    bar = (bottom - top) * 0.12
+    draw.rectangle((left, cy - bar, right, cy + bar), fill=ink)
+    if plus:
+        draw.rectangle((cx - bar, top, cx + bar, bottom), fill=ink)
+
+
+def _heaven(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], ink: str) -> None:
+    """A halo over a plus: heaven's cards count plus."""
+    left, top, right, bottom = box
+    width = right - left
+    draw.ellipse(
+        (left + width * 0.2, top, right - width * 0.2, top + width * 0.22), outline=ink, width=9
+    )
+    _sign(
+        draw, (left + width * 0.15, top + width * 0.3, right - width * 0.15, bottom), ink, plus=True
+    )
+
+
+def _hell(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], ink: str) -> None:
+    """Two horns over a minus: hell's cards count minus."""
+    left, top, right, bottom = box
+    width = right - left
+    horn = top + width * 0.35
+    draw.polygon(
+        [(left + width * 0.1, horn), (left + width * 0.12, top), (left + width * 0.38, horn)],
+        fill=ink,
+    )
+    draw.polygon(
+        [(right - width * 0.38, horn), (right - width * 0.12, top), (right - width * 0.1, horn)],
+        fill=ink,
+    )
+    _sign(
+        draw,
+        (left + width * 0.15, top + width * 0.3, right - width * 0.15, bottom),
+        ink,
+        plus=False,
+    )
 
 
 def _mark(draw: ImageDraw.ImageDraw, mark: Mark, box: tuple[int, int, int, int], ink: str) -> None:
@@ -134,15 +193,10 @@ def _mark(draw: ImageDraw.ImageDraw, mark: Mark, box: tuple[int, int, int, int],
         arm = half * 0.36
         draw.rectangle((cx - arm, top, cx + arm, bottom), fill=ink)
         draw.rectangle((left, cy - arm, right, cy + arm), fill=ink)
-    elif mark is Mark.HALO:
-        draw.ellipse((left, top + half * 0.5, right, bottom - half * 0.5), outline=ink, width=10)
-    elif mark is Mark.HORNS:
-        draw.polygon(
-            [(left, bottom), (left + half * 0.15, top), (cx - half * 0.2, bottom)], fill=ink
-        )
-        draw.polygon(
-            [(cx + half * 0.2, bottom), (right - half * 0.15, top), (right, bottom)], fill=ink
-        )
+    elif mark is Mark.HEAVEN:
+        _heaven(draw, box, ink)
+    elif mark is Mark.HELL:
+        _hell(draw, box, ink)
     elif mark is Mark.NO_ENTRY:
         draw.ellipse(box, fill=ink)
         bar = half * 0.22
@@ -155,16 +209,16 @@ def draw(drawing: FaceDrawing) -> Image.Image:
     pen.rounded_rectangle((0, 0, SIZE - 1, SIZE - 1), radius=CORNER, fill=drawing.background)
     full = (MARGIN, MARGIN, SIZE - MARGIN, SIZE - MARGIN)
     if drawing.mark is None:
-        _label(pen, drawing.label, full, drawing.ink)
+        _label(image, drawing.label, full, drawing.ink)
     elif drawing.big_mark:
         _mark(pen, drawing.mark, (14, 14, SIZE - 14, SIZE - 14), drawing.ink)
         if drawing.label:
-            _label(pen, drawing.label, (34, 40, SIZE - 34, SIZE - 30), drawing.background)
+            _label(image, drawing.label, (34, 40, SIZE - 34, SIZE - 30), drawing.background)
     else:
         mark_box = (MARGIN + 2, MARGIN + 2, MARGIN + 2 + MARK_BOX, MARGIN + 2 + MARK_BOX)
         _mark(pen, drawing.mark, mark_box, drawing.ink)
         label_box = (MARGIN, MARGIN + MARK_BOX + 4, SIZE - MARGIN, SIZE - MARGIN)
-        _label(pen, drawing.label, label_box, drawing.ink)
+        _label(image, drawing.label, label_box, drawing.ink)
     return image
 
 

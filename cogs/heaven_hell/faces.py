@@ -14,8 +14,12 @@ from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, Colour, Side
 DOUBLE_KEY = "hh_double"
 DOUBLE = FaceDrawing(label="x2", background="#ffd54f", ink="#000000")
 SIDES: dict[Side, FaceDrawing] = {
-    Side.HEAVEN: FaceDrawing(label="+", background="#e3f2fd", ink="#0d47a1", mark=Mark.HALO),
-    Side.HELL: FaceDrawing(label="-", background="#4a0d0d", ink="#ff8a65", mark=Mark.HORNS),
+    Side.HEAVEN: FaceDrawing(
+        label="", background="#e3f2fd", ink="#0d47a1", mark=Mark.HEAVEN, big_mark=True
+    ),
+    Side.HELL: FaceDrawing(
+        label="", background="#4a0d0d", ink="#ff8a65", mark=Mark.HELL, big_mark=True
+    ),
 }
 
 
