@@ -239,6 +239,9 @@ class GameUI(ABC, Generic[ViewT]):
     faces: ClassVar[Sequence[Face]] = ()
     """The game's card faces, uploaded as the bot's emojis at start-up (`bot/faces/`); the
     renderers show them through `ctx.faces`."""
+    rules_faces: ClassVar[Sequence[str]] = ()
+    """Keys of the faces `/rules` shows as what the game's cards look like (each colour, the
+    special cards), once they are uploaded."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's catalogs are loaded with its UI class, so that its texts are there wherever

@@ -17,7 +17,7 @@ from bot.tables.ui import (
     Panel,
     TableContext,
 )
-from cogs.heaven_hell.faces import FACES
+from cogs.heaven_hell.faces import DOUBLE_KEY, FACES, face_key, side_key
 from cogs.heaven_hell.hand import choose, hand_panel
 from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
@@ -33,6 +33,11 @@ class HeavenHellUI(GameUI[HeavenHellView]):
     key = "heaven-hell"
     locales = Path(__file__).parent / "locales"
     faces = FACES
+    rules_faces = (
+        *(face_key(colour, value) for value, colour in enumerate(Colour, start=1)),
+        DOUBLE_KEY,
+        *(side_key(side) for side in Side),
+    )
 
     def render_table(self, ctx: TableContext[HeavenHellView]) -> Panel:
         return table_panel(ctx)

@@ -19,12 +19,13 @@ from bot.tables.ui import (
     Panel,
     TableContext,
 )
-from cogs.level8.faces import FACES
+from cogs.level8.faces import FACES, SKIP_KEY, WILD_KEY, face_key
 from cogs.level8.hand import choose, hand_panel
 from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
 from cogs.level8.words import text_card
 from games.core.engine import Engine
+from games.level8.cards import Colour, number_card
 from games.level8.config import LevelSide
 from games.level8.view import Level8View
 
@@ -33,6 +34,7 @@ class Level8UI(GameUI[Level8View]):
     key = "level8"
     locales = Path(__file__).parent / "locales"
     faces = FACES
+    rules_faces = (*(face_key(number_card(7, colour)) for colour in Colour), WILD_KEY, SKIP_KEY)
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
         """`/play level8 [deck] [hard]`: `hard` picks the side of the level card."""

@@ -16,11 +16,12 @@ from bot.tables.ui import (
     Panel,
     TableContext,
 )
-from cogs.the_game.faces import FACES
+from cogs.the_game.faces import FACES, face_key
 from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import table_panel
 from cogs.the_game.words import pile_name, text_card
+from games.the_game.cards import HIGHEST_CARD, LOWEST_CARD
 from games.the_game.view import TheGameView
 
 
@@ -31,6 +32,7 @@ class TheGameUI(GameUI[TheGameView]):
     key = "the-game"
     locales = Path(__file__).parent / "locales"
     faces = FACES
+    rules_faces = tuple(face_key(value) for value in (1, 100, LOWEST_CARD, 57, HIGHEST_CARD))
 
     def render_table(self, ctx: TableContext[TheGameView]) -> Panel:
         return table_panel(ctx)

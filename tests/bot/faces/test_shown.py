@@ -155,3 +155,20 @@ async def test_level8_legend_names_the_marks_the_faces_carry(
     assert hand is not None
     legend = hand.embeds[0].footer.text or ""
     assert "● red, ▲ yellow, ■ green, ◆ blue, ★ purple, ✚ orange" in legend
+
+
+@pytest.mark.parametrize(
+    ("game", "count"), [("the-game", 5), ("heaven-hell", 8), ("level8", 8)]
+)
+async def test_rules_show_what_the_cards_look_like(
+    simcord_env: simcord.Env, simcord_bot: CardTableBot, game: str, count: int
+) -> None:
+    assert simcord_bot.face_upload is not None
+    await simcord_bot.face_upload
+    guild = simcord_env.create_guild()
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    rules = (await alice.slash(guild.create_text_channel("games"), "rules", game=game)).response
+    assert rules is not None
+    cards = {field.name: field.value for field in rules.embeds[0].fields}["The cards"]
+    assert len(CUSTOM_EMOJI.findall(cards or "")) == count
+    assert assert_shown_as_faces(simcord_env, rules, game) == count
