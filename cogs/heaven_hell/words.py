@@ -1,12 +1,13 @@
 """How Heaven & Hell's things are written, in both languages: cards, rows, sides, points.
 
-A card is its face (`cogs/heaven_hell/faces.py`) once uploaded as an emoji, and until then, or
-where no emoji can go, its text face: its colour's square and its value (`🟥3`), the same in
-French and English, so that a colour is never told by a word alone. A row reads from hell to
-heaven, as on the table (hell is the left side): `🟥 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in
-the order its cards were placed (their faces once uploaded), the leading sum in bold and a
-closed row marked 🔒. Every card the bot shows goes through
-`card()` or `row_line()`.
+A card is its colour's mark and its value (`🟥R3`): the square and the letter every game gives a
+colour, the same for every reader (`bot/colours.py` says why), so that a colour is never told by
+colour alone. A row reads from hell to heaven, as on the table (hell is the left side):
+`🟥R 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in the order its cards were placed, the leading sum
+in bold and a closed row marked 🔒. A card's face comes from `card()` alone: its drawn face
+(`cogs/heaven_hell/faces.py`) once uploaded as an emoji, else its text face `text_card()`, which
+stays where no emoji can go; in a row, a card is its face or its value beside the row's mark. A
+colour without a value is `mark()`.
 """
 
 from __future__ import annotations
@@ -15,32 +16,34 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.colours import colour_mark, letters_legend
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
 from cogs.heaven_hell.faces import DOUBLE_KEY, face_key, side_key
-from games.heaven_hell.cards import Card, Colour, Side, colour_index
+from games.heaven_hell.cards import COLOURS, Card, Colour, Side
 from games.heaven_hell.state import ColourScore
 from games.heaven_hell.view import RowView
 
-COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪")
-"""Indexed like `games.heaven_hell.cards.COLOURS`: red, yellow, green, blue, purple."""
 HEAVEN = "😇"
 HELL = "😈"
 CLOSED = "🔒"
 DOUBLE = "×2"
 
 
-def square(colour: Colour) -> str:
-    return COLOUR_SQUARES[colour_index(colour)]
+def mark(colour: Colour) -> str:
+    """A colour as cards and rows carry it (`🟥R`)."""
+    return colour_mark(colour.value)
 
 
 def text_card(colour: Colour, value: int) -> str:
-    """A card where no emoji can go (a button's label, an error message)."""
-    return f"{square(colour)}{value}"
+    """A card's text face, the same for every reader, where no emoji can go (a button's label,
+    an error message) and before the faces are uploaded."""
+    return f"{mark(colour)}{value}"
 
 
 def card(faces: CardFaces, colour: Colour, value: int) -> str:
+    """A card's face, in a hand, a row's message or a move."""
     return faces.inline(face_key(colour, value), text_card(colour, value))
 
 
@@ -54,6 +57,11 @@ def card_face(faces: CardFaces, item: Card) -> str:
 
 def cards(faces: CardFaces, items: Sequence[Card]) -> str:
     return " ".join(card_face(faces, item) for item in items)
+
+
+def legend(tr: Texts) -> str:
+    """What the colours' letters stand for, in the reader's language."""
+    return tr("heaven_hell.hand.legend", colours=letters_legend(tr, [c.value for c in COLOURS]))
 
 
 def side_mark(side: Side) -> str:
@@ -83,8 +91,8 @@ def side_name(tr: Texts, side: Side) -> str:
 def _side(
     faces: CardFaces, colour: Colour, values: Sequence[int], total: int, leads: bool
 ) -> str:
-    """A side's cards (their faces, or their values, the row's square telling the colour) and
-    its sum."""
+    """A side's cards (their faces, or their values, the row's mark telling the colour) and its
+    sum."""
     if not values:
         return "—"
     shown = f"**{total}**" if leads else str(total)
@@ -97,7 +105,7 @@ def row_line(faces: CardFaces, row: RowView) -> str:
     hell = _side(faces, row.colour, row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
     heaven = _side(faces, row.colour, row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
     lock = f" {CLOSED}" if row.closed else ""
-    return f"{square(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
+    return f"{mark(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
 
 
 def points(value: int) -> str:
@@ -125,8 +133,8 @@ def name_of(seats: Sequence[SeatInfo], seat: int) -> str:
 
 
 def colour_title(score: ColourScore) -> str:
-    """`🟥 😈 4 │ 😇 7`: the two sums as the row ended."""
-    return f"{square(score.colour)} {HELL} {score.hell} │ {HEAVEN} {score.heaven}"
+    """`🟥R 😈 4 │ 😇 7`: the two sums as the row ended."""
+    return f"{mark(score.colour)} {HELL} {score.hell} │ {HEAVEN} {score.heaven}"
 
 
 def colour_result(
@@ -137,7 +145,7 @@ def colour_result(
     if score.heaven == score.hell:
         outcome = tr("heaven_hell.round.equal")
     elif score.scorer is None:
-        outcome = tr("heaven_hell.round.nobody_holds", colour=square(score.colour))
+        outcome = tr("heaven_hell.round.nobody_holds", colour=mark(score.colour))
     else:
         key = "heaven" if score.heaven > score.hell else "hell"
         if score.doubled:

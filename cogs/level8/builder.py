@@ -209,7 +209,7 @@ def status(
 ) -> str:
     if building.pending is not None:
         wilds = wild_count(building.pending)
-        shown = cards(tr, faces, building.pending)
+        shown = cards(faces, building.pending)
         return tr.plural("level8.hand.status.wilds", wilds, cards=shown)
     index = len(building.done)
     return tr(
@@ -253,7 +253,7 @@ def cards_menu(
     free = [card_id for card_id in hand if card_id not in used and not is_skip(card_id)]
     options = [
         discord.SelectOption(
-            label=text_card(tr, card_id),
+            label=text_card(card_id),
             value=cards_code([card_id]),
             emoji=card_emoji(faces, card_id),
         )
@@ -282,7 +282,7 @@ def wilds_menu(tr: Texts, requirements: Sequence[Requirement], building: Buildin
         placed = with_meanings(requirement, building.pending, choice)
         group = build_group(requirement, placed)
         meanings = ", ".join(
-            stands_for(tr, requirement.kind, p.wild_as) for p in placed if p.wild_as is not None
+            stands_for(requirement.kind, p.wild_as) for p in placed if p.wild_as is not None
         )
         options.append(
             discord.SelectOption(

@@ -45,7 +45,7 @@ def controls(
             if top is None:
                 continue
             owner = owner_name(tr, seats, action.owner, view.seat)
-            label = tr("level8.hand.take_discard", card=text_card(tr, top), owner=owner)
+            label = tr("level8.hand.take_discard", card=text_card(top), owner=owner)
             buttons.append(
                 ActionButton(
                     label=clip(label, LABEL_LIMIT), action=action, emoji=card_emoji(faces, top)

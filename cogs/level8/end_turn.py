@@ -53,7 +53,7 @@ def controls(
             ActionOption(
                 label=tr("level8.hand.discard_skip")
                 if is_skip(card_id)
-                else text_card(tr, card_id),
+                else text_card(card_id),
                 action=discards[card_id],
                 emoji=card_emoji(faces, card_id),
             )

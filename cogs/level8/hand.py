@@ -35,9 +35,9 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
     tr = ctx.tr
     me = view.players[ctx.seat]
     faces = ctx.faces
-    description = cards(tr, faces, view.hand) or tr("level8.hand.empty")
+    description = cards(faces, view.hand) or tr("level8.hand.empty")
     if view.drawn is not None:
-        description += "\n" + tr("level8.hand.drawn", card=card(tr, faces, view.drawn))
+        description += "\n" + tr("level8.hand.drawn", card=card(faces, view.drawn))
     embed = discord.Embed(
         title=tr("level8.hand.title", level=me.round_level), description=description, colour=COLOUR
     )
@@ -62,7 +62,7 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
     else:
         status, controls = play_step(ctx, view, me, embed)
     embed.add_field(name=tr("level8.hand.now"), value=status, inline=False)
-    embed.set_footer(text=legend(tr, faces))
+    embed.set_footer(text=legend(tr))
     return HandPanel(embeds=[embed], controls=controls)
 
 

@@ -27,7 +27,7 @@ def controls(
 ) -> list[Control]:
     options = [
         discord.SelectOption(
-            label=text_card(tr, card_id), value=card_code(card_id), emoji=card_emoji(faces, card_id)
+            label=text_card(card_id), value=card_code(card_id), emoji=card_emoji(faces, card_id)
         )
         for card_id in hand
     ]

@@ -39,20 +39,20 @@ def step_text(
         return event.seat, tr("level8.move.drew_pile")
     if isinstance(event, DrewFromDiscard):
         if event.owner == event.seat:
-            return event.seat, tr("level8.move.took_own", card=card(tr, faces, event.card))
+            return event.seat, tr("level8.move.took_own", card=card(faces, event.card))
         owner = seats[event.owner].name
-        return event.seat, tr("level8.move.took", card=card(tr, faces, event.card), owner=owner)
+        return event.seat, tr("level8.move.took", card=card(faces, event.card), owner=owner)
     if isinstance(event, NothingToDraw):
         return event.seat, tr("level8.move.nothing_to_draw")
     if isinstance(event, LevelDisplayed):
         return event.seat, tr("level8.move.laid_down", level=event.level)
     if isinstance(event, LaidOff):
-        shown = card(tr, faces, event.placed.card)
+        shown = card(faces, event.placed.card)
         if event.owner == event.seat:
             return event.seat, tr("level8.move.laid_off_own", card=shown)
         return event.seat, tr("level8.move.laid_off", card=shown, owner=seats[event.owner].name)
     if isinstance(event, Discarded):
-        return event.seat, tr("level8.move.discarded", card=card(tr, faces, event.card))
+        return event.seat, tr("level8.move.discarded", card=card(faces, event.card))
     if isinstance(event, SkipPlaced):
         return event.seat, tr("level8.move.skipped", name=seats[event.target].name)
     return None
