@@ -64,6 +64,9 @@ class FaceDrawing:
     mark: Mark | None = None
     big_mark: bool = False
     """The mark fills the card behind the label (a wild's star, a Skip's no-entry sign)."""
+    mark_letter: str = ""
+    """A letter cut out of the corner mark: a colour's letter, the one its text face carries
+    (`bot/colours.py`), so that a card reads the same as a picture and as text."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +206,30 @@ def _mark(draw: ImageDraw.ImageDraw, mark: Mark, box: tuple[int, int, int, int],
         draw.rectangle((left + half * 0.3, cy - bar, right - half * 0.3, cy + bar), fill="#ffffff")
 
 
+INSIDE: dict[Mark, tuple[float, float, float, float]] = {
+    Mark.CIRCLE: (0.24, 0.24, 0.24, 0.24),
+    Mark.SQUARE: (0.24, 0.24, 0.24, 0.24),
+    Mark.DIAMOND: (0.3, 0.3, 0.3, 0.3),
+    Mark.TRIANGLE: (0.3, 0.46, 0.3, 0.06),
+    Mark.STAR: (0.34, 0.34, 0.34, 0.3),
+    Mark.CROSS: (0.32, 0.32, 0.32, 0.32),
+}
+"""Where a letter fits inside each colour's mark: insets from the left, top, right and bottom,
+as fractions of the mark's box."""
+
+
+def _inside(mark: Mark, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    left, top, right, bottom = box
+    width, height = right - left, bottom - top
+    inset_left, inset_top, inset_right, inset_bottom = INSIDE[mark]
+    return (
+        round(left + width * inset_left),
+        round(top + height * inset_top),
+        round(right - width * inset_right),
+        round(bottom - height * inset_bottom),
+    )
+
+
 def draw(drawing: FaceDrawing) -> Image.Image:
     image = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     pen = ImageDraw.Draw(image)
@@ -217,6 +244,9 @@ def draw(drawing: FaceDrawing) -> Image.Image:
     else:
         mark_box = (MARGIN + 2, MARGIN + 2, MARGIN + 2 + MARK_BOX, MARGIN + 2 + MARK_BOX)
         _mark(pen, drawing.mark, mark_box, drawing.ink)
+        if drawing.mark_letter:
+            inner = _inside(drawing.mark, mark_box)
+            _label(image, drawing.mark_letter, inner, drawing.background)
         label_box = (MARGIN, MARGIN + MARK_BOX + 4, SIZE - MARGIN, SIZE - MARGIN)
         _label(image, drawing.label, label_box, drawing.ink)
     return image

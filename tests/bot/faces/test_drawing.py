@@ -8,6 +8,7 @@ import re
 
 from PIL import Image
 
+from bot.colours import MARKS
 from bot.faces.drawing import MAX_BYTES, SIZE, FaceDrawing, Mark, draw, png
 from bot.faces.palette import COLOURS
 from bot.faces.upload import check_faces, emoji_name
@@ -15,11 +16,12 @@ from cogs.heaven_hell.faces import FACES as HEAVEN_HELL
 from cogs.heaven_hell.faces import face_key as heaven_hell_key
 from cogs.level8.faces import FACES as LEVEL8
 from cogs.level8.faces import face_key as level8_key
+from cogs.level8.words import COLOUR_KEYS
 from cogs.the_game.faces import FACES as THE_GAME
 from cogs.the_game.faces import face_key as the_game_key
 from games.heaven_hell.cards import DECK_SIZE as HEAVEN_HELL_DECK
 from games.heaven_hell.cards import card_of
-from games.level8.cards import ALL_CARD_IDS
+from games.level8.cards import ALL_CARD_IDS, NUMBER_CARDS, colour_of
 from games.the_game.cards import ALL_CARDS, START_TOPS
 
 ALL = (*THE_GAME, *HEAVEN_HELL, *LEVEL8)
@@ -78,12 +80,24 @@ def test_every_label_stands_out_from_its_card() -> None:
         assert _contrast(face.drawing.ink, face.drawing.background) >= 4.5, face.key
 
 
-def test_each_colour_carries_its_own_mark() -> None:
+def test_each_colour_carries_its_own_shape_and_the_letter_of_its_text_face() -> None:
+    """A shape reads at 22 px; the letter is the one `🟥R7` carries, so a card is named alike as
+    a picture and as text."""
     marks = [colour.mark for colour in COLOURS.values()]
     assert len(set(marks)) == len(marks)
-    for face in (*HEAVEN_HELL, *LEVEL8):
-        if face.drawing.label.isdigit():
-            assert face.drawing.mark in marks, face.key
+    cards = [
+        *(
+            (heaven_hell_key(c.colour, c.value), c.colour.value)
+            for c in map(card_of, range(HEAVEN_HELL_DECK))
+        )
+    ]
+    cards += [
+        (level8_key(card_id), COLOUR_KEYS[colour_of(card_id)]) for card_id in range(NUMBER_CARDS)
+    ]
+    drawings = {face.key: face.drawing for face in ALL}
+    for key, colour in cards:
+        assert drawings[key].mark is COLOURS[colour].mark, key
+        assert drawings[key].mark_letter == MARKS[colour].letter, key
 
 
 def test_a_label_fills_most_of_the_face_at_22_px() -> None:
