@@ -20,6 +20,8 @@ from discord.ext import commands
 from bot.db import Database, open_database
 from bot.faces.emojis import CardFaces
 from bot.faces.upload import UploadReport, upload_faces
+from bot.history.components import DYNAMIC_ITEMS as HISTORY_ITEMS
+from bot.history.service import History
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.tables.components import DYNAMIC_ITEMS
@@ -73,6 +75,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.extension_names = list(extensions)
         self.games = GameCatalog()
         self.tables = TableService(self)
+        self.history = History(self, self.tables.core.publisher.post_in)
         self.card_faces = CardFaces()
         self.face_upload: asyncio.Task[UploadReport] | None = None
         self._db: Database | None = None
@@ -100,7 +103,7 @@ class CardTableBot(commands.AutoShardedBot):
         # registered when they load.
         for name in sorted(self.extension_names, key=lambda name: not _is_game_cog(name)):
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         if self.settings.card_emojis:
             # In the background: a first start uploads every face, which Discord's rate limits
             # make slow; cards show as text until their face lands.

@@ -64,10 +64,7 @@ class GameCommands(commands.Cog):
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         async def handler() -> None:
             game = await self._here(interaction)
-            await interaction.response.defer(ephemeral=True)
-            await self.bot.tables.cancel(interaction, game.id)
-            tr = Texts(interaction_locale(interaction))
-            await interaction.followup.send(tr("table.cancelled"), ephemeral=True)
+            await self.bot.tables.ask_cancel(interaction, game.id)
 
         await guarded(interaction, handler)
 

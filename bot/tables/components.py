@@ -10,6 +10,8 @@ re-registered for a message. Formats (all under 100 characters):
 - `ct:mine:<game>`                   the same on a turn reminder
 - `ct:back:<game>`                   "I'm back" on the table message
 - `ct:again:<game>`                  "Play again" on the end-of-game message
+- `ct:cancel:<game>:<user>:<answer>` the answer (yes, no) to `/game cancel`'s question, which
+                                     only `<user>`, who asked, may give
 - `ct:do:<game>:<seat>:<version>:<ref>`        a hand button carrying a legal action
 - `ct:dos:<game>:<seat>:<version>:<n>`         the n-th menu of a hand whose options carry one
                                                (each option's value is a `ref`)
@@ -33,6 +35,7 @@ from bot.tables.host import TableActions, TableClient, TableHost
 from bot.tables.ui import MAX_PAYLOAD, ActionButton, ActionSelect, StepButton, StepSelect
 
 LobbyOp = Literal["join", "leave", "add", "remove", "start", "cancel"]
+CancelAnswer = Literal["yes", "no"]
 LOBBY_OPS: tuple[LobbyOp, ...] = ("join", "leave", "add", "remove", "start", "cancel")
 TURN_CHOICES: tuple[int, ...] = (60, 120, 300, 600, 1800, 3600, 86400)
 
@@ -186,6 +189,40 @@ class PlayAgainButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(
             interaction, lambda: tables_of(interaction).play_again(interaction, self.game_id)
+        )
+
+
+class CancelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:cancel:(?P<game>\d+):(?P<user>\d+):(?P<answer>yes|no)",
+):
+    """An answer to `/game cancel`'s question. The question is ephemeral; the member it was
+    asked of is in the custom id all the same, so that a forged or replayed click by anyone else
+    is refused."""
+
+    def __init__(self, game_id: int, user_id: int, answer: CancelAnswer, label: str) -> None:
+        style = discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"ct:cancel:{game_id}:{user_id}:{answer}"
+            )
+        )
+        self.game_id, self.user_id, self.answer = game_id, user_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CancelButton:
+        label = cast("discord.ui.Button[Any]", item).label or ""
+        answer = cast(CancelAnswer, match["answer"])
+        return cls(int(match["game"]), int(match["user"]), answer, label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(
+            interaction,
+            lambda: tables_of(interaction).answer_cancel(
+                interaction, self.game_id, self.user_id, self.answer
+            ),
         )
 
 
@@ -401,6 +438,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ShowHandButton,
     TurnHandButton,
     PlayAgainButton,
+    CancelButton,
     BackButton,
     HandButton,
     HandSelect,

@@ -132,7 +132,10 @@ class TableCore:
             log.warning("game %s: Discord refused an update of the table", game.id, exc_info=True)
 
     async def cancelled(self, game: Game) -> None:
-        """Show a cancelled game as such: the lobby without buttons, a notice at the table."""
+        """Show a cancelled game as such: no more wake-ups (timeouts, reminders, computer moves),
+        its reminders gone, the lobby without buttons, and a started game's table, posted anew
+        below everything else, saying that it was cancelled rather than whose turn it is. The
+        live hands follow (`changed`) and close saying so."""
         self.wakeups.stop(game.id)
         self.publisher.changed(game.id)
         with self.showing(game):
@@ -140,9 +143,6 @@ class TableCore:
         engine, _ = self.engine_ui(game.game_key)
         with self.showing(game):
             await self.publisher.show_lobby(game, engine)
-        if game.table_message_id is not None:
-            tr = await self.public_texts(game)
+        if game.state is not None:
             with self.showing(game):
-                await self.publisher.hide_table_controls(game)
-            with self.showing(game):
-                await self.publisher.post(game, tr("table.cancelled"))
+                await self.publisher.show_cancelled(self.running(game))

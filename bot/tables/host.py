@@ -75,6 +75,10 @@ class TableActions(Protocol):
 
     async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
 
+    async def answer_cancel(
+        self, interaction: discord.Interaction[Any], game_id: int, asker_id: int, answer: str
+    ) -> None: ...
+
     async def step(
         self,
         interaction: discord.Interaction[Any],

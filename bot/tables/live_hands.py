@@ -12,7 +12,9 @@ through the interaction's webhook, not the channel's rate-limit bucket.
 What holds, so that no hand shows an old state as current:
 
 - a live hand is marked closed (no controls, "open your hand again from the table") before its
-  token runs out (`CLOSE_AFTER`), and when the member opens another hand of the same game;
+  token runs out (`CLOSE_AFTER`), and stays so: Discord no longer lets the bot touch it;
+- a live hand is deleted when the member opens another hand of the same game, while its token
+  still allows it, so that only the current hand and those whose time ran out remain;
 - a hand whose game ended is closed saying so; one whose member left, with the same words;
 - after a restart (or in another process) the live hands are lost: a hand shown before stays as
   it was, controls included, and may be behind the game. Its controls carry the seat's version,
@@ -52,6 +54,15 @@ ephemeral message through a token older than 15 minutes, and a margin covers a s
 SETTLE = 1.0
 """Seconds between a change and the edit of the live hands it concerns: moves made meanwhile
 (a chain of computer moves) are shown by the same edit."""
+
+
+CLOSED_BECAUSE = {
+    "game_over": "table.hand_game_over",
+    "no_game": "table.hand_game_over",
+    "game_cancelled": "table.hand_cancelled",
+}
+"""What a live hand says when it closes because its member no longer has a hand in the game, by
+the refusal a redraw met (see `Draw`); any other reason reads as a plain closed hand."""
 
 
 @dataclass
@@ -117,17 +128,16 @@ class LiveHands:
         tr: Texts,
     ) -> None:
         """A hand was shown to the interaction's member (a new one, or the clicked one edited):
-        it becomes their live hand in that game, and a different one they had is closed. Called
-        under the game's lock."""
+        it becomes their live hand in that game, and a different one they had is deleted.
+        Called under the game's lock."""
         if message_id is None:
             return
         key = (game_id, interaction.user.id)
         previous = self._hands.get(key)
-        if previous is not None and previous.message_id != message_id:
+        if previous is not None:
             self._forget(previous)
-            await self._close(previous)
-        elif previous is not None:
-            self._forget(previous)
+            if previous.message_id != message_id:
+                await self._delete(previous)
         version, ui_state = drawn
         hand = LiveHand(
             serial=next(self._serials),
@@ -182,8 +192,7 @@ class LiveHands:
                 message, version, ui_state = self.draw(game, hand)
             except TableError as error:
                 self._forget(hand)
-                over = error.code in ("game_over", "no_game")
-                await self._close(hand, "table.hand_game_over" if over else "table.hand_closed")
+                await self._close(hand, CLOSED_BECAUSE.get(error.code, "table.hand_closed"))
                 return
             shown = fingerprint(message)
             if shown == hand.shown:
@@ -194,6 +203,17 @@ class LiveHands:
             except discord.HTTPException:
                 log.info("game %s: a live hand could not be edited", hand.game_id)
                 self._forget(hand)
+
+    @staticmethod
+    async def _delete(hand: LiveHand) -> None:
+        """Delete a hand another one replaced, through the interaction that last showed it:
+        a live hand is still within the 15 minutes Discord allows that (it is closed before
+        they end, and forgotten then), and a stub left for each reopening would pile up in
+        the member's view of the thread."""
+        try:
+            await hand.interaction.delete_original_response()
+        except discord.HTTPException:
+            log.info("game %s: a replaced hand could not be deleted", hand.game_id)
 
     @staticmethod
     async def _close(hand: LiveHand, why: str = "table.hand_closed") -> None:

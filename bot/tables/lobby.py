@@ -318,20 +318,63 @@ class Lobbies:
             log.warning("could not open a thread for game %s; playing in the channel", game.id)
             return None
 
-    async def cancel(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """`/game cancel`: the host, or anyone with Manage Server."""
+    async def ask_cancel(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """`/game cancel`: the host, or anyone with Manage Server, is asked to confirm first (a
+        cancel cannot be undone), in a private question whose buttons work after a restart."""
+        tr = Texts(interaction_locale(interaction))
+        game = await self.core.load(game_id)
+        may_cancel(game, interaction.user.id, bool(interaction.permissions.manage_guild))
+        name = render.game_name(game.game_key, tr)
+        await interaction.response.send_message(
+            tr("table.cancel.question", game=name, id=game.id),
+            view=render.cancel_view(game.id, interaction.user.id, tr),
+            ephemeral=True,
+        )
+
+    async def answer_cancel(
+        self, interaction: discord.Interaction[Any], game_id: int, asker_id: int, answer: str
+    ) -> None:
+        """The answer to `/game cancel`'s question, from the member it was asked of. The
+        question becomes the outcome, without buttons: cancelled (the table says so publicly, so
+        this only acknowledges), kept, or why it could not be (the game ended meanwhile, the
+        member lost the right to cancel it)."""
+        if interaction.user.id != asker_id:
+            raise TableError("cancel_not_yours")
+        tr = Texts(interaction_locale(interaction))
+        await interaction.response.defer()
         manager = bool(interaction.permissions.manage_guild)
-        async with self.core.lock(game_id):
-            await self.cancel_game(await self.core.load(game_id), interaction.user.id, manager)
+        try:
+            if answer == "yes":
+                async with self.core.lock(game_id):
+                    await self.cancel_game(await self.core.load(game_id), asker_id, manager)
+                text = tr("table.cancel.done")
+            else:
+                game = await self.core.load(game_id)
+                if not game.is_open:
+                    raise game_closed(game)
+                text = tr("table.cancel.kept")
+        except TableError as error:
+            text = error.text(tr)
+        await interaction.edit_original_response(content=text, view=None)
 
     async def cancel_game(self, game: Game, user_id: int, manager: bool) -> None:
-        if not game.is_open:
-            raise TableError("game_over")
-        if user_id != game.host_id and not manager:
-            raise TableError("cancel_forbidden")
+        may_cancel(game, user_id, manager)
         game.status = GameStatus.CANCELLED
         game.ended_at = now()
         for seat in game.seats:
             seat.deadline = None
         await self.core.save(game)
         await self.core.cancelled(game)
+
+
+def game_closed(game: Game) -> TableError:
+    """The refusal of anything asked of a game no longer open, saying how it ended."""
+    return TableError("game_cancelled" if game.status is GameStatus.CANCELLED else "game_over")
+
+
+def may_cancel(game: Game, user_id: int, manager: bool) -> None:
+    """A game still open, cancelled by its host or a member with Manage Server."""
+    if not game.is_open:
+        raise game_closed(game)
+    if user_id != game.host_id and not manager:
+        raise TableError("cancel_forbidden")

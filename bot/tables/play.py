@@ -17,7 +17,7 @@ from bot.tables.core import TableCore
 from bot.tables.errors import TableError
 from bot.tables.fitting import draw_fitting
 from bot.tables.live_hands import Drawn, LiveHand, LiveHands
-from bot.tables.lobby import leave_lobby
+from bot.tables.lobby import game_closed, leave_lobby
 from bot.tables.moves import Moves
 from bot.tables.records import (
     OPEN_STATUSES,
@@ -35,8 +35,10 @@ from games.core.result import GameResult
 
 
 def player_seat(game: Game, user_id: int) -> Seat:
+    if game.status is GameStatus.LOBBY:
+        raise TableError("not_running")
     if game.status is not GameStatus.RUNNING:
-        raise TableError("not_running" if game.status is GameStatus.LOBBY else "game_over")
+        raise game_closed(game)
     seat = game.seat_of(user_id)
     if seat is None:
         raise TableError("not_playing")

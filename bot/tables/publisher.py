@@ -32,6 +32,7 @@ from pydantic import BaseModel
 
 from bot.clock import now
 from bot.guild_settings import public_locale
+from bot.history.components import ReplayOpenButton
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
@@ -383,7 +384,7 @@ class TablePublisher:
         self, running: Running, events: Sequence[BaseModel], tr: Texts
     ) -> TableContext[BaseModel]:
         game = running.game
-        finished = game.status is GameStatus.FINISHED
+        finished = game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
         return TableContext(
             game_id=game.id,
             view=running.engine.view(running.state, None),
@@ -413,17 +414,34 @@ class TablePublisher:
             return
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(game.id, tr("table.play_again")))
+        view.add_item(ReplayOpenButton(game.id, tr("history.button.replay")))
         view.stop()
         await self._send(game, content=panel.content, embeds=panel.embeds, view=view)
 
-    async def hide_table_controls(self, game: Game) -> None:
-        """The table without its buttons (the game was cancelled)."""
+    async def show_cancelled(self, running: Running) -> None:
+        """The table of a cancelled game: the position it stopped at, under "This game was
+        cancelled" in place of whose turn it was, without controls, mentioning nobody. It is
+        posted anew (the old one deleted) so that this one message, the last of the place, is
+        the notice too. It replaces a table update still waiting for the channel's budget,
+        which would show the game running again."""
+        game = running.game
+        tr = await self.texts(game)
+        self._unshown.pop(game.id, None)
+        panel = running.ui.render_table(self._table_context(running, [], tr))
+        content = render.framed_content(panel, [tr("table.cancelled")])
 
-        async def edit(fresh: Game | None) -> None:
+        async def post(fresh: Game | None) -> None:
             assert fresh is not None
-            await self.edit_table(fresh, view=None)
+            await self._post_table(
+                fresh,
+                fresh.table_message_id,
+                content=content,
+                embeds=panel.embeds,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
-        await self._write(game.place_id, Write(edit, game_id=game.id), game)
+        write = Write(post, 2, ("table", game.id), game.id, must_post=True)
+        await self._write(game.place_id, write, game)
 
     async def edit_table(self, game: Game, **fields: Any) -> bool:
         """Edit the table message, a write the caller counted; False when there is none (never
@@ -438,6 +456,16 @@ class TablePublisher:
             return False
         return True
 
+    async def post_in(self, channel_id: int, **message: Any) -> None:
+        """A message of the bot's own in any channel (a replay step a member shared), in turn
+        with that channel's other writes and within its budget; mentions in it ping nobody."""
+        channel = self.bot.get_partial_messageable(channel_id)
+
+        async def send(_: Game | None) -> None:
+            await channel.send(allowed_mentions=discord.AllowedMentions.none(), **message)
+
+        await self._write(channel_id, Write(send))
+
     async def post(self, game: Game, text: str) -> None:
         """A notice in the game's channel or thread (mentions ping)."""
         await self._send(game, content=text)
@@ -448,20 +476,28 @@ class TablePublisher:
         *,
         view: discord.ui.View | None = None,
         sent: Callable[[discord.Message], None] | None = None,
+        while_running: bool = False,
         **message: Any,
     ) -> None:
         """A message in the game's place, in turn with its other writes; `sent` is told of the
-        message posted."""
+        message posted. A message `while_running` is dropped if the game is no longer running
+        when the channel's budget lets it go (a turn reminder held back, then the game was
+        cancelled or ended)."""
         channel = self.bot.get_partial_messageable(game.place_id)
 
-        async def send(_: Game | None) -> None:
+        async def send(fresh: Game | None) -> None:
+            if fresh is not None and fresh.status is not GameStatus.RUNNING:
+                return
             posted = await channel.send(
                 view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS, **message
             )
             if sent is not None:
                 sent(posted)
 
-        await self._write(game.place_id, Write(send))
+        if while_running:
+            await self._write(game.place_id, Write(send, game_id=game.id), game)
+        else:
+            await self._write(game.place_id, Write(send))
 
     async def remind(
         self, game: Game, text: str, seats: Sequence[int], deadline: int, label: str
@@ -476,7 +512,7 @@ class TablePublisher:
             reminder = Reminder(message.id, deadline, tuple(seats))
             self._reminders.setdefault(game.id, []).append(reminder)
 
-        await self._send(game, content=text, view=view, sent=sent)
+        await self._send(game, content=text, view=view, sent=sent, while_running=True)
 
     async def retire_reminders(self, game: Game, to_act: Sequence[int]) -> None:
         """Delete the reminders whose turn has passed (none of their seats still waits under

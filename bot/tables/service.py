@@ -39,7 +39,8 @@ class TableService:
         self.set_lobby_message = lobbies.set_lobby_message
         self.lobby_click = lobbies.lobby_click
         self.turn_time_click = lobbies.turn_time_click
-        self.cancel = lobbies.cancel
+        self.ask_cancel = lobbies.ask_cancel
+        self.answer_cancel = lobbies.answer_cancel
         self.play_again = lobbies.play_again
         self.show_hand = play.show_hand
         self.step = play.step

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -17,10 +18,12 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     TableContext,
 )
 from cogs.level8.faces import FACES, SKIP_KEY, WILD_KEY, face_key
 from cogs.level8.hand import choose, hand_panel
+from cogs.level8.moves import move_lines
 from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
 from cogs.level8.words import text_card
@@ -51,6 +54,15 @@ class Level8UI(GameUI[Level8View]):
 
     def render_hand(self, ctx: HandContext[Level8View]) -> HandPanel:
         return hand_panel(ctx)
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        """Replays (`bot/history/`) show their moves with the cards' text faces."""
+        return move_lines(events, seats, tr, CardFaces())
+
+    def round_of(self, view: Level8View) -> int | None:
+        return view.round
 
     def choose(self, ctx: HandContext[Level8View], payload: str, values: Sequence[str]) -> Choice:
         return choose(ctx, payload, values)

@@ -36,8 +36,11 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     embed.add_field(
         name=tr("the_game.table.draw_pile"), value=count(tr, "cards", view.draw_pile_size)
     )
-    embed.add_field(name=tr("the_game.table.players"), value=players(view, ctx.seats, tr))
-    if not view.over:
+    playing = not (view.over or ctx.finished)
+    embed.add_field(
+        name=tr("the_game.table.players"), value=players(view, ctx.seats, tr, playing)
+    )
+    if playing:
         embed.add_field(
             name=tr("the_game.table.this_turn"), value=this_turn(view, ctx.seats, tr), inline=False
         )
@@ -45,7 +48,7 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     recent = recent_moves(view.placements, turns, ctx.seats, tr, faces)
     add_lines(embed, tr("the_game.table.recent"), recent)
     add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
-    news = [line for event in ctx.events if (line := describe(event, ctx.seats, tr, faces))]
+    news = news_lines(ctx.events, ctx.seats, tr, faces)
     return Panel(content="\n".join(news) or None, embeds=[embed])
 
 
@@ -67,10 +70,11 @@ def piles(view: TheGameView, faces: CardFaces) -> str:
     return f"{cells[0]}    {cells[1]}\n{cells[2]}    {cells[3]}"
 
 
-def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
+def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts, playing: bool) -> str:
+    """A line per seat; while the game is `playing`, the seat whose turn it is is marked."""
     lines: list[str] = []
     for info in seats:
-        mark = "▶️" if info.seat == view.current and not view.over else "▪️"
+        mark = "▶️" if info.seat == view.current and playing else "▪️"
         robot = "🤖 " if info.is_computer or info.autopilot else ""
         size = count(tr, "cards", view.hand_sizes[info.seat])
         lines.append(f"{mark} {robot}{info.name} — {size}")
@@ -119,6 +123,13 @@ def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
         )
         for hint in sorted(view.hints, key=lambda hint: (hint.pile, hint.seat))
     ]
+
+
+def news_lines(
+    events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> list[str]:
+    """What the events of one action did, a line each, as shown above the table."""
+    return [line for event in events if (line := describe(event, seats, tr, faces))]
 
 
 def describe(

@@ -6,6 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -14,12 +17,13 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     TableContext,
 )
 from cogs.the_game.faces import FACES, face_key
 from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
-from cogs.the_game.table import table_panel
+from cogs.the_game.table import news_lines, table_panel
 from cogs.the_game.words import pile_name, text_card
 from games.the_game.cards import HIGHEST_CARD, LOWEST_CARD
 from games.the_game.view import TheGameView
@@ -36,6 +40,12 @@ class TheGameUI(GameUI[TheGameView]):
 
     def render_table(self, ctx: TableContext[TheGameView]) -> Panel:
         return table_panel(ctx)
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        """Replays (`bot/history/`) show their moves with the cards' text faces."""
+        return news_lines(events, seats, tr, CardFaces())
 
     def render_hand(self, ctx: HandContext[TheGameView]) -> HandPanel:
         return hand_panel(ctx)
