@@ -60,7 +60,10 @@ class Moves:
     ) -> tuple[list[BaseModel], list[int]]:
         """Apply one action and save it in one transaction; a RuleError changes nothing.
 
-        Returns the events and the seats that were not waiting before and must act now."""
+        Returns the events and the seats whose turn begins now: those that were not waiting
+        before and must act, and the acting seat when its turn ended and it must act again (a
+        Skip that brings the turn straight back, a seat alone with cards), since a new turn
+        notifies its player whoever had the previous one."""
         game, engine = running.game, running.engine
         previous = running.to_act()
         new_state, events = engine.apply(running.state, seat_number, action)
@@ -94,7 +97,10 @@ class Moves:
             )
             if result is not None:
                 await record_results(conn, game, result)
-        return list(events), [number for number in running.to_act() if number not in previous]
+        again = seat_number if ended else None
+        return list(events), [
+            number for number in running.to_act() if number not in previous or number == again
+        ]
 
     async def after_action(
         self, running: Running, events: list[BaseModel], newly_to_act: list[int]
@@ -229,7 +235,8 @@ class Moves:
             return
         policy = engine.policy(engine.game_type.default_policy)
         rng = random.Random(f"{running.game.seed}:{running.game.action_count}")
-        action = policy.choose(engine.view(running.state, seat.seat), legal, rng)
+        chosen = policy.choose(engine.view(running.state, seat.seat), legal, rng)
+        action = engine.as_computer_move(chosen)
         actor = Actor.TIMEOUT if seat.stand_in and not seat.autopilot else Actor.COMPUTER
         events, newly = await self.apply(running, seat.seat, action, actor)
         await self.after_action(running, events, newly)

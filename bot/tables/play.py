@@ -280,7 +280,10 @@ class Play:
             suffix = " " + tr("status.on_autopilot") if info.autopilot else ""
             lines.append(render.seat_line(info, tr) + suffix)
         if game.status is GameStatus.RUNNING:
-            lines.append(render.turn_line(game, seats, self.core.running(game).to_act(), tr))
+            running = self.core.running(game)
+            first_mover = running.engine.game_type.computers_wait_for_people
+            to_act = running.to_act()
+            lines.append(render.turn_line(game, seats, to_act, tr, first_mover=first_mover))
         return "\n".join(line for line in lines if line)
 
     async def ended_here(self, guild_id: int, place_id: int, tr: Texts) -> str | None:

@@ -41,7 +41,7 @@ from bot.tables.fitting import draw_fitting
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
-from bot.tables.ui import FinishContext, SeatInfo, TableContext
+from bot.tables.ui import FinishContext, Panel, SeatInfo, TableContext
 from bot.tables.wakeups import Wakeup, Wakeups
 from bot.talk_offences import game_offence_counts
 from games.core.engine import Engine
@@ -82,6 +82,8 @@ class Write:
     key: tuple[str, int] | None = None
     game_id: int | None = None
     must_post: bool = False
+    retire_as: Panel | None = None
+    """For a table update: the notice the old table becomes when the new one is posted."""
 
 
 @dataclass
@@ -240,7 +242,14 @@ class TablePublisher:
         """Edit the table message, or post it anew (mentioning them) when people who were not
         already waiting must act now, when the UI posted notices above it (a round summary),
         when the message has become too old to edit, when someone deleted it, or when an
-        earlier post may have left a table whose id was never stored."""
+        earlier post may have left a table whose id was never stored.
+
+        A round's notice takes the old table's place (the old table is edited into it) rather
+        than being posted beside it: the round's end then costs the channel two writes (that
+        edit, the new table), as any new turn does, instead of three (the notice, the new
+        table, the old one's deletion), which right after a round's last moves and doubles
+        held the new table back by the channel's budget while the hands were already current.
+        """
         game = running.game
         self.changed(game.id)
         tr = await self.texts(game)
@@ -256,23 +265,32 @@ class TablePublisher:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr, game.game_key)
         else:
-            header = [render.turn_line(game, seats, to_act, tr)]
+            first_mover = running.engine.game_type.computers_wait_for_people
+            header = [render.turn_line(game, seats, to_act, tr, first_mover=first_mover)]
         content = render.framed_content(panel, header)
         view = render.table_view(game, seats, tr)
         mentioned = any(seats[number].user_id is not None for number in ping)
+        retire_as = waiting.retire_as if waiting is not None else None
+        if retire_as is None and notices and game.table_message_id is not None:
+            retire_as, *notices = notices
         for notice in notices:
             await self._send(game, content=notice.content, embeds=notice.embeds)
-        must_post = mentioned or bool(notices) or (waiting is not None and waiting.must_post)
+        must_post = (
+            mentioned
+            or bool(notices)
+            or retire_as is not None
+            or (waiting is not None and waiting.must_post)
+        )
         self._unshown[game.id] = list(unshown)
 
         async def show(fresh: Game | None) -> None:
             assert fresh is not None
             self._unshown.pop(game.id, None)
-            await self._show_table(fresh, must_post, content, panel.embeds, view)
+            await self._show_table(fresh, must_post, content, panel.embeds, view, retire_as)
 
         posts = self._posts_table(game, must_post)
         cost = 2 if posts and game.table_message_id is not None else 1
-        write = Write(show, cost, key, game.id, must_post)
+        write = Write(show, cost, key, game.id, must_post, retire_as)
         await self._write(game.place_id, write, game)
 
     @staticmethod
@@ -294,9 +312,13 @@ class TablePublisher:
         content: str | None,
         embeds: list[discord.Embed],
         view: discord.ui.View | None,
+        retire_as: Panel | None = None,
     ) -> None:
         old = game.table_message_id
-        if not self._posts_table(game, must_post):
+        if retire_as is not None:
+            await self._retire_into(game, retire_as)
+            old = None
+        elif not self._posts_table(game, must_post):
             if await self.edit_table(game, content=content, embeds=embeds, view=view):
                 return
             old = None
@@ -308,6 +330,17 @@ class TablePublisher:
             view=view or discord.utils.MISSING,
             allowed_mentions=MENTION_USERS,
         )
+
+    async def _retire_into(self, game: Game, notice: Panel) -> None:
+        """The old table becomes `notice` (no controls left), so that the notice keeps its
+        place above the table posted next; posted as a message of its own when there is no
+        old table to edit (deleted meanwhile). Stopped right after the edit, the stored table
+        is the notice: the next update turns it back into the table, and the notice is lost,
+        never the table."""
+        fields = {"content": notice.content, "embeds": notice.embeds, "view": None}
+        if not await self.edit_table(game, **fields):
+            channel = self.bot.get_partial_messageable(game.place_id)
+            await channel.send(content=notice.content, embeds=notice.embeds)
 
     async def _post_table(self, game: Game, old: int | None, **message: Any) -> None:
         """Post the table and retire the `old` one so that a crash at any step leaves at most
