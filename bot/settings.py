@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     """Deals every game from a fixed seed instead of a random one (tests, demonstrations): the
     n-th game this process opens (from 0) is dealt from `deal_seed + n * deal_seed_step`."""
     deal_seed_step: int = Field(default=0, ge=0)
+    card_emojis: bool = True
+    """Upload the card faces as the application's emojis at start-up and show cards with them
+    (`bot/faces/`); off, cards show as text."""
 
     @field_validator("dev_guild_id", "shard_count", "database_url", mode="before")
     @classmethod

@@ -258,7 +258,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:a
     def __init__(self, game_id: int, seat: int, version: int, control: StepButton) -> None:
         super().__init__(
             discord.ui.Button(
-                label=control.label,
+                label=control.label or None,
                 style=control.style,
                 emoji=control.emoji,
                 disabled=control.disabled,
@@ -347,7 +347,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:d
         cls, game_id: int, seat: int, version: int, control: ActionButton, refs: ActionRefs
     ) -> MoveButton:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=control.label,
+            label=control.label or None,
             style=control.style,
             emoji=control.emoji,
             disabled=control.disabled,

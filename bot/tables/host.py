@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.db import Database
+from bot.faces.emojis import CardFaces
 from bot.settings import Settings
 from bot.tables.records import Game
 from bot.tables.registry import GameCatalog
@@ -22,6 +23,7 @@ from bot.tables.registry import GameCatalog
 class TableHost(Protocol):
     settings: Settings
     games: GameCatalog
+    card_faces: CardFaces
 
     @property
     def db(self) -> Database: ...

@@ -15,6 +15,7 @@ from bot.tables import render
 from bot.tables.carried import read_ref
 from bot.tables.core import TableCore
 from bot.tables.errors import TableError
+from bot.tables.fitting import draw_fitting
 from bot.tables.live_hands import Drawn, LiveHand, LiveHands
 from bot.tables.lobby import game_closed, leave_lobby
 from bot.tables.moves import Moves
@@ -100,6 +101,7 @@ class Play:
             to_act=running.to_act(),
             ui_state=ui_state,
             tr=tr,
+            faces=self.core.host.card_faces,
         )
 
     def _hand_message(
@@ -108,7 +110,7 @@ class Play:
         """Content, embeds and view of a hand; `view` is None (which clears old controls when
         editing) when the UI offers no control."""
         ctx = self._hand_context(running, seat.seat, ui_state, tr)
-        panel = running.ui.render_hand(ctx)
+        panel = draw_fitting(running.ui.render_hand, ctx)
         header = [notice] if notice else []
         if seat.seat in ctx.to_act and seat.deadline is not None and not seat.computer_plays:
             header.append(tr("table.your_turn", deadline=f"<t:{int(seat.deadline)}:R>"))

@@ -37,6 +37,7 @@ from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
 from bot.tables.errors import TableError
+from bot.tables.fitting import draw_fitting
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
@@ -258,7 +259,7 @@ class TablePublisher:
         table = self._table_context(running, unshown, tr)
         seats, to_act, finished = table.seats, table.to_act, table.finished
         await self.retire_reminders(game, to_act)
-        panel = running.ui.render_table(table)
+        panel = draw_fitting(running.ui.render_table, table)
         notices = running.ui.render_notices(self._table_context(running, events, tr))
         if finished and game.outcome is not None:
             outcome = GameResult.model_validate_json(game.outcome)
@@ -425,6 +426,7 @@ class TablePublisher:
             to_act=[] if finished else running.to_act(),
             finished=finished,
             tr=tr,
+            faces=self.bot.card_faces,
         )
 
     async def show_finish(self, running: Running, events: Sequence[BaseModel]) -> None:

@@ -67,6 +67,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 import discord
 from pydantic import BaseModel
 
+from bot.faces.drawing import Face
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.i18n.catalog import add_locales
 from bot.stats.model import TeamRanking
@@ -109,7 +111,7 @@ class TableContext(Generic[ViewT]):
     right after the start, none after a restart). `finished` is true once the game is over or
     was cancelled: then nobody is to act, and the table must not show a turn running, whatever
     the engine's view says (a cancelled game stops mid-turn). `tr` speaks the server's public
-    language."""
+    language; `faces` shows cards as the bot's emojis once they are uploaded."""
 
     game_id: int
     view: ViewT
@@ -118,6 +120,7 @@ class TableContext(Generic[ViewT]):
     to_act: Sequence[int]
     finished: bool
     tr: Texts
+    faces: CardFaces = field(default_factory=CardFaces)
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,7 @@ class FinishContext(Generic[ViewT]):
 @dataclass(frozen=True)
 class HandContext(Generic[ViewT]):
     """What one seat may see and do. `ui_state` is "" for a fresh hand, or the state a previous
-    `Choice` asked for. `tr` speaks the player's own language."""
+    `Choice` asked for. `tr` speaks the player's own language; `faces` as in `TableContext`."""
 
     game_id: int
     seat: int
@@ -144,6 +147,7 @@ class HandContext(Generic[ViewT]):
     to_act: Sequence[int]
     ui_state: str
     tr: Texts
+    faces: CardFaces = field(default_factory=CardFaces)
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,7 @@ class ActionButton:
     label: str
     action: BaseModel
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     disabled: bool = False
     row: int | None = None
 
@@ -167,7 +171,7 @@ class ActionOption:
     label: str
     action: BaseModel
     description: str | None = None
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     default: bool = False
 
 
@@ -188,7 +192,7 @@ class StepButton:
     label: str
     payload: str
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     disabled: bool = False
     row: int | None = None
 
@@ -249,6 +253,12 @@ class GameUI(ABC, Generic[ViewT]):
     locales: ClassVar[Path | None] = None
     menu_rank: ClassVar[int]
     team_ranking: ClassVar[TeamRanking] = TeamRanking()
+    faces: ClassVar[Sequence[Face]] = ()
+    """The game's card faces, uploaded as the bot's emojis at start-up (`bot/faces/`); the
+    renderers show them through `ctx.faces`."""
+    rules_faces: ClassVar[Sequence[str]] = ()
+    """Keys of the faces `/rules` shows as what the game's cards look like (each colour, the
+    special cards), once they are uploaded."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's catalogs are loaded with its UI class, so that its texts are there wherever

@@ -74,7 +74,8 @@ def fixed_deal() -> dict[str, int]:
 def settings(tmp_path: Path, database_url: str | None, fixed_deal: dict[str, int]) -> Settings:
     """A real SQLite file in the test's folder, or a fresh PostgreSQL schema for the tests that
     run on both backends (`tests.bot.helpers.query` reads either through the same path);
-    computers move without a pause; deals as `fixed_deal` says."""
+    computers move without a pause; cards show as text, without uploading the faces (the tests
+    under tests/bot/faces turn them on); deals as `fixed_deal` says."""
     path = tmp_path / "data" / "test.sqlite3"
     if database_url is not None:
         register_database(path, database_url)
@@ -85,6 +86,7 @@ def settings(tmp_path: Path, database_url: str | None, fixed_deal: dict[str, int
         turn_seconds=TURN_SECONDS,
         computer_delay_seconds=0,
         shard_count=1,
+        card_emojis=False,
         **fixed_deal,
     )
 
