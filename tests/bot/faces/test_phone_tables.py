@@ -42,9 +42,8 @@ from tests.support.phone import PHONE_SCREEN_LINES, message_lines, squeezed_fiel
 
 SEATS = 4
 MOMENTS = (0, 20, 40, 60, 90, 130)
-"""Computer actions played before the table is looked at: the deal, early, midway and late (a
-four-seat game of The Game ends after about 100 placements and turn ends; Level 8 and Heaven &
-Hell go on for rounds, and their later rounds carry more groups and totals)."""
+"""Computer actions played before the table is looked at: the deal, then early to late in the
+game (a game that ends sooner is looked at up to its end)."""
 SEEDS = (1, 2, 3)
 BOUNDS = {"the-game": PHONE_SCREEN_LINES, "heaven-hell": 45, "level8": 39}
 """Lines each game's table may take; see the module's docstring for the two above the aim."""
