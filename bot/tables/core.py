@@ -28,7 +28,7 @@ from bot.tables.replay import replay
 from bot.tables.turns import Running
 from bot.tables.ui import GameUI
 from bot.tables.wakeups import Wakeup, Wakeups
-from games.core.engine import Engine
+from games.core.base import Engine
 
 log = logging.getLogger(__name__)
 

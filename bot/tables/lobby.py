@@ -6,6 +6,7 @@ it at the right moment (within Discord's 3 seconds) and answer in the user's lan
 
 from __future__ import annotations
 
+import itertools
 import logging
 import secrets
 from typing import Any
@@ -23,7 +24,7 @@ from bot.tables.errors import TableError
 from bot.tables.moves import Moves
 from bot.tables.records import Game, GameStatus, Seat, insert_game, open_game_in, save_game
 from bot.tables.turns import Running, refresh_turns
-from games.core.engine import Engine
+from games.core.base import Engine
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,15 @@ class Lobbies:
     def __init__(self, core: TableCore, moves: Moves) -> None:
         self.core = core
         self.moves = moves
+        self._dealt = itertools.count()
+
+    def _new_seed(self) -> int:
+        """A new game's seed: random, unless the settings fix the deals (`DEAL_SEED`, for tests
+        and demonstrations)."""
+        settings = self.core.host.settings
+        if settings.deal_seed is None:
+            return secrets.randbits(62)
+        return settings.deal_seed + settings.deal_seed_step * next(self._dealt)
 
     async def create_lobby(
         self,
@@ -131,7 +141,7 @@ class Lobbies:
             game_key=game_key,
             options=options,
             config=config.model_dump_json(),
-            seed=secrets.randbits(62),
+            seed=self._new_seed(),
             status=GameStatus.LOBBY,
             host_id=host_id,
             turn_seconds=turn_seconds
@@ -280,7 +290,7 @@ class Lobbies:
         core = self.core
         _, ui = core.engine_ui(game.game_key)
         config = engine.config_model.model_validate_json(game.config)
-        state = engine.new_game(config, len(game.seats), game.seed)
+        state, events = engine.new_game(config, len(game.seats), game.seed)
         thread = await self._open_thread(game, lobby)
         if thread is not None:
             game.thread_id = game.place_id = thread.id
@@ -294,7 +304,7 @@ class Lobbies:
         with core.showing(game):
             await core.publisher.show_lobby(game, engine)
         with core.showing(game):
-            await core.publisher.show_table(running, [], ping=running.to_act())
+            await core.publisher.show_table(running, events, ping=running.to_act())
 
     async def _open_thread(
         self, game: Game, lobby: discord.Message | None

@@ -44,7 +44,7 @@ from bot.tables.turns import Running
 from bot.tables.ui import FinishContext, Panel, SeatInfo, TableContext
 from bot.tables.wakeups import Wakeup, Wakeups
 from bot.talk_offences import game_offence_counts
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.core.result import GameResult
 
 log = logging.getLogger(__name__)

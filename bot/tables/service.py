@@ -9,7 +9,7 @@
 - `recovery.py`: re-arming running games at start-up.
 
 Game cogs plug in through `bot.tables.ui.GameUI` (see its docstring); everything here is generic
-over the engine protocol in `games.core.engine`.
+over the engine contract `games.core.base.BaseEngine`.
 """
 
 from __future__ import annotations
