@@ -54,3 +54,8 @@ def with_hands_kept(driver: Any, kept: list[tuple[int, str, int]]) -> None:
     plain = [turn for turn in turns if [kind for kind, _ in turn][1:] == ["Discard"]]
     assert len(plain) > 10, len(plain)
     assert {sum(clicks for _, clicks in turn) for turn in plain} == {2}
+
+
+TURNS_COME_BACK = True
+"""Between two players, a Skip gives the turn straight back to the one who played it: the
+turn notices must reach them then too (`tests/bot/test_turn_notices.py`)."""
