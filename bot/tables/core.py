@@ -19,6 +19,7 @@ import discord
 
 from bot.db import Database
 from bot.i18n import Texts
+from bot.tables.deadline_queue import DeadlineQueue, Wakeup
 from bot.tables.errors import TableError
 from bot.tables.host import TableHost
 from bot.tables.locks import GameLock, LockTable
@@ -27,7 +28,6 @@ from bot.tables.records import Game, GameStatus, load_actions, load_game, save_g
 from bot.tables.replay import replay
 from bot.tables.turns import Running
 from bot.tables.ui import GameUI
-from bot.tables.wakeups import Wakeup, Wakeups
 from games.core.engine import Engine
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ class TableCore:
     def __init__(self, host: TableHost, on_wake: WakeHandler) -> None:
         self.host = host
         self.publisher = TablePublisher(host, self.lock, self.load)
-        self.wakeups = Wakeups(on_wake)
+        self.timers = DeadlineQueue(on_wake)
         self.locks = LockTable()
 
     @property
@@ -133,7 +133,7 @@ class TableCore:
 
     async def cancelled(self, game: Game) -> None:
         """Show a cancelled game as such: the lobby without buttons, a notice at the table."""
-        self.wakeups.stop(game.id)
+        self.timers.stop(game.id)
         self.publisher.changed(game.id)
         with self.showing(game):
             await self.publisher.retire_reminders(game, [])

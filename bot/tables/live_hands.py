@@ -21,8 +21,8 @@ What holds, so that no hand shows an old state as current:
   the live hand again. Nothing it lets a member do is false; only its picture may be old, which
   is the state every hand was in before live hands.
 
-Timing uses the process's deadline queue (`bot.tables.wakeups`), one wake-up per live hand, on
-the bot's clock.
+Timing uses a deadline queue of its own (`bot.tables.deadline_queue`), one wake-up per live
+hand, on the bot's clock.
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ import discord
 from bot import clock
 from bot.i18n import Texts
 from bot.tables.core import TableCore
+from bot.tables.deadline_queue import DeadlineQueue, Wakeup
 from bot.tables.errors import TableError
 from bot.tables.records import Game
-from bot.tables.wakeups import Wakeup, Wakeups
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class LiveHands:
         self._hands: dict[tuple[int, int], LiveHand] = {}
         self._by_serial: dict[int, LiveHand] = {}
         self._serials = itertools.count(1)
-        self._wakeups = Wakeups(self._on_wake)
+        self._redraws = DeadlineQueue(self._on_wake)
 
     def __len__(self) -> int:
         return len(self._hands)
@@ -143,7 +143,7 @@ class LiveHands:
         )
         self._hands[key] = hand
         self._by_serial[hand.serial] = hand
-        self._wakeups.arm_at(hand.serial, hand.closes_at)
+        self._redraws.arm_at(hand.serial, hand.closes_at)
 
     def changed(self, game_id: int) -> None:
         """The game changed: its live hands are drawn again in `SETTLE` seconds (those already
@@ -152,14 +152,14 @@ class LiveHands:
         for hand in list(self._hands.values()):
             if hand.game_id == game_id and not hand.due:
                 hand.due = True
-                self._wakeups.arm_at(hand.serial, min(moment, hand.closes_at))
+                self._redraws.arm_at(hand.serial, min(moment, hand.closes_at))
 
     def close(self) -> None:
         """Stop editing (the bot is closing)."""
-        self._wakeups.close()
+        self._redraws.close()
 
     def _forget(self, hand: LiveHand) -> None:
-        self._wakeups.stop(hand.serial)
+        self._redraws.stop(hand.serial)
         self._by_serial.pop(hand.serial, None)
         if self._hands.get((hand.game_id, hand.user_id)) is hand:
             del self._hands[(hand.game_id, hand.user_id)]
@@ -169,14 +169,14 @@ class LiveHands:
         if hand is None:
             return
         async with self.core.lock(hand.game_id):
-            if not self._wakeups.is_current(serial, wakeup):
+            if not self._redraws.is_current(serial, wakeup):
                 return
             if clock.now() >= hand.closes_at - SETTLE:
                 self._forget(hand)
                 await self._close(hand)
                 return
             hand.due = False
-            self._wakeups.arm_at(serial, hand.closes_at)
+            self._redraws.arm_at(serial, hand.closes_at)
             try:
                 game = await self.core.load(hand.game_id)
                 message, version, ui_state = self.draw(game, hand)

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from bot.clock import now
 from bot.tables.core import TableCore
+from bot.tables.deadline_queue import Wakeup
 from bot.tables.errors import TableError
 from bot.tables.records import (
     Actor,
@@ -38,7 +39,6 @@ from bot.tables.turns import (
     refresh_turns,
     reminders_due,
 )
-from bot.tables.wakeups import Wakeup
 
 log = logging.getLogger(__name__)
 
@@ -123,27 +123,27 @@ class Moves:
         self.plan(running)
         game = running.game
         if game.wake_at is None:
-            self.core.wakeups.stop(game.id)
+            self.core.timers.stop(game.id)
         else:
-            self.core.wakeups.arm_at(game.id, game.wake_at)
+            self.core.timers.arm_at(game.id, game.wake_at)
 
     async def on_wake(self, game_id: int, wakeup: Wakeup) -> None:
         async with self.core.lock(game_id):
-            if not self.core.wakeups.is_current(game_id, wakeup):
+            if not self.core.timers.is_current(game_id, wakeup):
                 return
             try:
                 game = await self.core.load(game_id)
             except TableError:
-                self.core.wakeups.stop(game_id)
+                self.core.timers.stop(game_id)
                 return
             if game.status is not GameStatus.RUNNING:
-                self.core.wakeups.stop(game_id)
+                self.core.timers.stop(game_id)
                 return
             try:
                 running = self.core.running(game)
             except TableError:
                 log.warning("game %s (%s) has no engine or UI loaded", game_id, game.game_key)
-                self.core.wakeups.stop(game_id)
+                self.core.timers.stop(game_id)
                 return
             try:
                 await self._due(running)

@@ -7,7 +7,7 @@ Every write to a channel goes through that channel's outbox, which keeps it with
 per-channel rate limit (`BUDGET` writes in `WINDOW` seconds of the bot's clock): past it,
 discord.py would wait for the bucket, and the table would lag further behind the game with
 each move. A write under budget goes at once; over budget it waits in the outbox, in order, and
-the outbox is flushed by a wake-up of its own (`bot.tables.wakeups`) when the window frees
+the outbox is flushed by a wake-up of its own (`bot.tables.deadline_queue`) when the window frees
 enough room. A table or lobby update that waits is replaced by a later one of the same message
 (only the newest state is worth sending), so a burst of moves ends on the latest table within a
 window, however fast the game goes.
@@ -35,12 +35,12 @@ from bot.guild_settings import public_locale
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.components import PlayAgainButton, TurnHandButton, show_hand_id
+from bot.tables.deadline_queue import DeadlineQueue, Wakeup
 from bot.tables.errors import TableError
 from bot.tables.host import TableHost
 from bot.tables.records import Game, GameStatus, StaleGame, save_game
 from bot.tables.turns import Running
 from bot.tables.ui import FinishContext, SeatInfo, TableContext
-from bot.tables.wakeups import Wakeup, Wakeups
 from bot.talk_offences import game_offence_counts
 from games.core.engine import Engine
 from games.core.result import GameResult
@@ -135,7 +135,7 @@ class TablePublisher:
         self._unshown: dict[int, list[BaseModel]] = {}
         """By game, the events told by its table update waiting in the outbox: a later update
         replacing it tells them too, so that no move goes untold at the table."""
-        self._flushes = Wakeups(self._flush)
+        self._flushes = DeadlineQueue(self._flush)
 
     def close(self) -> None:
         """Send nothing more (the bot is closing): what waits is shown by the next change."""

@@ -2,9 +2,9 @@
 
 Recovery reads only what re-arming needs, `(id, wake_at)` of the running games of the guilds
 this process serves (its shards, filtered in the query), a page of a few thousand per query,
-and pushes them into the process's deadline queue. No game is parsed at start-up: a game is
-loaded when its wake-up fires or someone clicks one of its buttons (dynamic items find it by id),
-and a snapshot that no longer loads is rebuilt from the action log then (`TableCore.load`).
+and pushes them into the games' timers (a deadline queue). No game is parsed at start-up: a
+game is loaded when its wake-up fires or someone clicks one of its buttons (dynamic items find it
+by id), and a snapshot that no longer loads is rebuilt from the action log then (`TableCore.load`).
 
 What Discord shows is brought back to what is stored the same way: a game whose table is in
 doubt (`Game.table_in_doubt`: a crash after Start stored the game but before its table was
@@ -49,10 +49,10 @@ class Recovery:
                 # A game saved before `wake_at` existed (or never planned) is looked at at once:
                 # its wake-up works out what is due and plans it.
                 when = moment if wake_at is None else wake_at
-                self.core.wakeups.arm_at(game_id, when, start=False)
+                self.core.timers.arm_at(game_id, when, start=False)
             count += len(page)
             if len(page) < PAGE:
                 # One sleeper for the lot, started once every game is queued.
-                self.core.wakeups.start()
+                self.core.timers.start()
                 return count
             after = page[-1][0]

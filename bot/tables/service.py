@@ -18,13 +18,13 @@ import asyncio
 
 from bot.i18n import Texts
 from bot.tables.core import TableCore
+from bot.tables.deadline_queue import Wakeup
 from bot.tables.host import TableHost
 from bot.tables.lobby import Lobbies
 from bot.tables.moves import Moves
 from bot.tables.play import Play
 from bot.tables.records import Game, open_game_in
 from bot.tables.recovery import Recovery
-from bot.tables.wakeups import Wakeup
 
 
 class TableService:
@@ -52,7 +52,7 @@ class TableService:
 
     def close(self) -> None:
         """Stop waking games (the bot is closing; another process or a restart takes over)."""
-        self.core.wakeups.close()
+        self.core.timers.close()
         self.core.publisher.close()
         self.live_hands.close()
 

@@ -73,7 +73,7 @@ async def main(url: str, shard: int, shards: int, folder: Path) -> dict[str, Any
 
         bots.append(make_bot(settings))
         await env.restart_bot(bots[-1])
-        armed = len(bots[-1].tables.core.wakeups)
+        armed = len(bots[-1].tables.core.timers)
         played.append(await play(alice, place))
         game = await bots[-1].tables.game_in(place.id)
         assert game is not None
