@@ -473,7 +473,7 @@ async def recover_alone(settings: Any) -> dict[str, Any]:
         started = time.perf_counter()
         recovered = await bot.tables.recover()
         seconds = time.perf_counter() - started
-        armed = len(bot.tables.core.timers)
+        armed = len(bot.tables.timers)
         grown = rss_bytes() - before
     finally:
         bot.tables.close()
@@ -573,7 +573,7 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
             shown = await live.members[0].click(table, label="Show my hand")
             report["recovery_in_simcord"] = {
                 "restart_seconds": round(seconds, 3),
-                "timers_armed": len(restarted.tables.core.timers),
+                "timers_armed": len(restarted.tables.timers),
                 "old_button_answers": shown.response is not None,
             }
         except Exception as error:  # report what was measured so far, and why it stopped

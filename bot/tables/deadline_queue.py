@@ -40,8 +40,10 @@ class Wakeup:
 
 
 class DeadlineQueue:
-    def __init__(self, on_wake: Callable[[int, Wakeup], Awaitable[None]]) -> None:
+    def __init__(self, on_wake: Callable[[int, Wakeup], Awaitable[None]], what: str) -> None:
+        """`what` names a key in the log ("game 12": the key is a game id)."""
         self._on_wake = on_wake
+        self._what = what
         self._armed: dict[int, Wakeup] = {}
         self._heap: list[tuple[float, int, Wakeup]] = []
         self._order = itertools.count()
@@ -150,9 +152,7 @@ class DeadlineQueue:
         try:
             await self._on_wake(wakeup.key, wakeup)
         except Exception:
-            log.exception(
-                "wake-up %s: what was due failed", wakeup.key
-            )
+            log.exception("%s %s: what was due failed", self._what, wakeup.key)
         finally:
             # Spent and not replaced by the handler: the key waits for nothing timed now.
             if self._armed.get(wakeup.key) is wakeup:

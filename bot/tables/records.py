@@ -131,6 +131,14 @@ class Game:
         never stored. `running_wakeups` asks the same in SQL."""
         return self.table_message_id is None or self.table_posting_since is not None
 
+    def cancel(self, moment: float) -> None:
+        """The game ends without a result (its host or a manager cancelled it, its last person
+        left, or a new `/play` replaced a lobby nobody saw): nobody waits for anything now."""
+        self.status = GameStatus.CANCELLED
+        self.ended_at = moment
+        for seat in self.seats:
+            seat.deadline = None
+
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
 

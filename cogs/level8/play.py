@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n.translator import command_text as _
-from bot.tables.commands import open_table
+from bot.tables.interactions import open_table
 from bot.tables.registry import PlayCommand
 from games.level8.config import DeckPreset
 from games.level8.engine import GAME_TYPE

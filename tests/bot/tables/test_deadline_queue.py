@@ -15,7 +15,7 @@ async def test_a_thousand_games_share_one_sleeping_task_and_each_wakes_once() ->
     async def on_wake(game_id: int, _wakeup: Wakeup) -> None:
         woken.append(game_id)
 
-    queue = DeadlineQueue(on_wake)
+    queue = DeadlineQueue(on_wake, "game")
     before = len(asyncio.all_tasks())
     start = now()
     for game_id in range(1000):
