@@ -30,7 +30,7 @@ from bot.tables.clicks import Control, HandShown, clicker_seat, read_click
 from bot.tables.components import TURN_CHOICES, LobbyOp
 from bot.tables.deadline_queue import DeadlineQueue, Wakeup
 from bot.tables.errors import TableError
-from bot.tables.lobby import (
+from bot.tables.lobby_rules import (
     LOBBY_SEND_WINDOW,
     add_computer,
     adopt_lobby_message,

@@ -152,7 +152,7 @@ async def test_random_use_of_a_real_game(
 ) -> None:
     rng = random.Random(f"{game.command}/{seed}")
     deal = rng.getrandbits(32)
-    monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: deal)
+    monkeypatch.setattr("bot.tables.lobby_rules.secrets.randbits", lambda _bits: deal)
     env = simcord_env
     # Without a pause between computer moves, seats that are all computers or on autopilot play
     # the rest of the game inside one step of the clock: a six-seat Level 8 game took more than

@@ -135,7 +135,7 @@ def real_game_fixtures(
         one game; or, with `new_seed_per_game`, `seed`, `seed + 1`, ... in opening order, so
         that several games in one test differ."""
         seeds = itertools.count(seed) if new_seed_per_game else itertools.repeat(seed)
-        monkeypatch.setattr("bot.tables.lobby.secrets.randbits", lambda _bits: next(seeds))
+        monkeypatch.setattr("bot.tables.lobby_rules.secrets.randbits", lambda _bits: next(seeds))
 
     @pytest.fixture
     def bot_extensions() -> list[str]:
