@@ -426,8 +426,11 @@ async def seed_unfinished(bot: Any, count: int, rng: random.Random) -> None:
     from bot.clock import now
     from bot.tables.records import insert_games, load_games
 
+    # A game's table id is stored with its change after the table was posted (`table_post`):
+    # templates are games whose id is stored already.
     running = await bot.db.fetchall(
-        "SELECT id FROM games WHERE status = 'running' AND state IS NOT NULL LIMIT 50"
+        "SELECT id FROM games WHERE status = 'running' AND state IS NOT NULL "
+        "AND table_message_id IS NOT NULL LIMIT 50"
     )
     templates = await load_games(bot.db, [int(row["id"]) for row in running])
     if not templates:

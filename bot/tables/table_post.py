@@ -228,11 +228,21 @@ class TablePost:
 
     async def shut_down(self, db: Database) -> None:
         """Store the ids of the tables posted since their games were last saved (the bot is
-        closing cleanly), each where the game still holds the mark it was posted under."""
+        closing cleanly), each where the game still holds the mark it was posted under, and take
+        back the marks of posts never made."""
         posted, self._posted = self._posted, {}
-        if not posted:
+        unsent, self._marked = self._marked, {}
+        if not posted and not unsent:
             return
         async with db.transaction() as conn:
+            for game_id, mark in unsent.items():
+                # A post noted but never made (it waited for the channel's budget): no table
+                # can be left under its mark, and the next change shows the game again.
+                await conn.execute(
+                    "UPDATE games SET table_posting_since = NULL "
+                    "WHERE id = ? AND table_posting_since = ?",
+                    (game_id, mark),
+                )
             for game_id, table in posted.items():
                 update = (
                     "UPDATE games SET table_message_id = ?, table_posted_at = ?, "
