@@ -1,10 +1,13 @@
 """One player's hand (an ephemeral message): the cards, the rows, the double, and the controls of
 what the player must do now.
 
-- A turn is one engine action in two clicks: choose a card (cards of closed rows are shown but
-  cannot be chosen), then the side, among the legal ones only. Choosing the card is a step of
-  the UI only (its payload, `c<colour><value>`, is also the `ui_state` that shows the sides);
-  each side button carries its legal placement, so nothing is stored between the clicks.
+- A turn is one engine action. A card that only one side still takes is placed in one click:
+  its button carries that placement and says where it goes (`🟥R3 → 😇 6`, the side and what
+  its sum becomes), as the second click would only confirm the one answer. Any other card takes
+  two: choose the card (cards of closed rows are shown but cannot be chosen), then the side.
+  Choosing the card is a step of the UI only (its payload, `c<colour><value>`, is also the
+  `ui_state` that shows the sides); each side button carries its legal placement, so nothing
+  is stored between the clicks.
 - A stuck player (every card of a closed row) shows their hand and discards one card: one click.
 - At the end of a round, colour by colour, a player still holding their double and holding the
   colour being scored chooses in secret: play the double on it, or keep it. The choice is shown
@@ -28,8 +31,9 @@ from cogs.heaven_hell.words import (
     HELL,
     card,
     cards,
+    legend,
+    mark,
     side_mark,
-    square,
 )
 from games.core.errors import RuleError
 from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
@@ -78,6 +82,7 @@ def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
     embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
     status, controls = now(ctx, view, hand)
     embed.add_field(name=tr("heaven_hell.hand.now"), value=status, inline=False)
+    embed.set_footer(text=legend(tr))
     return HandPanel(embeds=[embed], controls=controls)
 
 
@@ -87,7 +92,7 @@ def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts) -> str:
     lines = [cards(hand)]
     closed = [row.colour for row in view.rows if row.closed]
     if closed:
-        squares = " ".join(square(colour) for colour in closed)
+        squares = " ".join(mark(colour) for colour in closed)
         lines.append(tr("heaven_hell.hand.closed_cards", lock=CLOSED, colours=squares))
     return "\n".join(lines)
 
@@ -105,24 +110,30 @@ def now(
         return tr("heaven_hell.hand.status.waiting", names=names), []
     if view.stuck_hand is not None:
         return tr("heaven_hell.hand.status.stuck"), discard_buttons(ctx.legal)
-    chosen = chosen_card(ctx.ui_state, view)
-    buttons = card_buttons(view, hand, chosen)
+    chosen = chosen_card(ctx.ui_state, view, ctx.legal)
+    buttons = card_buttons(tr, view, hand, ctx.legal, chosen)
     if chosen is None:
-        return tr("heaven_hell.hand.status.turn", heaven=HEAVEN, hell=HELL), buttons
+        status = [tr("heaven_hell.hand.status.turn", heaven=HEAVEN, hell=HELL)]
+        if any(isinstance(button, ActionButton) for button in buttons):
+            status.append(tr("heaven_hell.hand.status.one_side"))
+        return "\n".join(status), buttons
     colour, value = chosen
     row = view.rows[colour_index(colour)]
     sides = side_buttons(tr, ctx.legal, colour, value, row, row=first_free_row(buttons))
     return tr("heaven_hell.hand.status.side", card=card(colour, value)), buttons + sides
 
 
-def chosen_card(ui_state: str, view: HeavenHellView) -> tuple[Colour, int] | None:
-    """The card chosen by the first click, when it is still in hand and playable."""
+def chosen_card(
+    ui_state: str, view: HeavenHellView, legal: Sequence[object]
+) -> tuple[Colour, int] | None:
+    """The card chosen by the first click, when it is still in hand and both sides still take
+    it: a card one side only takes has no second step (its own button places it)."""
     try:
         colour, value = read_chosen(ui_state)
     except ValueError:
         return None
     held = any(c.colour == colour and c.value == value for c in view.hand or [])
-    if not held or view.rows[colour_index(colour)].closed:
+    if not held or len(placements_of(legal, colour, value)) < 2:
         return None
     return colour, value
 
@@ -135,25 +146,65 @@ def distinct(hand: Sequence[Card]) -> list[Card]:
     return seen
 
 
+def placements_of(legal: Sequence[object], colour: Colour, value: int) -> dict[Side, PlaceCard]:
+    """The card's legal placements, by side."""
+    return {
+        action.side: action
+        for action in legal
+        if isinstance(action, PlaceCard) and (action.colour, action.value) == (colour, value)
+    }
+
+
 def card_buttons(
-    view: HeavenHellView, hand: Sequence[Card], chosen: tuple[Colour, int] | None
+    tr: Texts,
+    view: HeavenHellView,
+    hand: Sequence[Card],
+    legal: Sequence[object],
+    chosen: tuple[Colour, int] | None,
 ) -> list[Control]:
-    """One button per different card; cards of closed rows are shown, locked."""
+    """One button per different card: a card one side only still takes places itself there,
+    any other is chosen first; cards of closed rows are shown, locked."""
     buttons: list[Control] = []
     for index, item in enumerate(distinct(hand)):
-        closed = view.rows[colour_index(item.colour)].closed
+        row_view = view.rows[colour_index(item.colour)]
+        placements = placements_of(legal, item.colour, item.value)
+        if len(placements) == 1:
+            (action,) = placements.values()
+            buttons.append(one_side_button(tr, action, row_view, row=index // CARDS_PER_ROW))
+            continue
         picked = chosen == (item.colour, item.value)
         buttons.append(
             StepButton(
                 label=card(item.colour, item.value),
                 payload=choose_code(item.colour, item.value),
                 style=discord.ButtonStyle.primary if picked else discord.ButtonStyle.secondary,
-                emoji=CLOSED if closed else None,
-                disabled=closed,
+                emoji=CLOSED if row_view.closed else None,
+                disabled=row_view.closed,
                 row=index // CARDS_PER_ROW,
             )
         )
     return buttons
+
+
+def side_sum(row_view: RowView, side: Side) -> int:
+    return row_view.heaven_sum if side is Side.HEAVEN else row_view.hell_sum
+
+
+def side_style(side: Side) -> discord.ButtonStyle:
+    return discord.ButtonStyle.success if side is Side.HEAVEN else discord.ButtonStyle.danger
+
+
+def one_side_button(tr: Texts, action: PlaceCard, row_view: RowView, row: int) -> ActionButton:
+    """`🟥R3 → 😇 6`: the card, the only side that takes it, and what that side's sum becomes."""
+    label = tr(
+        "heaven_hell.hand.one_side_button",
+        card=card(action.colour, action.value),
+        side=side_mark(action.side),
+        after=side_sum(row_view, action.side) + action.value,
+    )
+    return ActionButton(
+        label=clip(label, LABEL_LIMIT), action=action, style=side_style(action.side), row=row
+    )
 
 
 def first_free_row(controls: Sequence[Control]) -> int:
@@ -170,17 +221,13 @@ def side_buttons(
 ) -> list[Control]:
     """Heaven and hell for the chosen card, each only when the engine allows it, with what the
     side's sum becomes."""
-    placements = {
-        action.side: action
-        for action in legal
-        if isinstance(action, PlaceCard) and (action.colour, action.value) == (colour, value)
-    }
+    placements = placements_of(legal, colour, value)
     buttons: list[Control] = []
     for side in (Side.HELL, Side.HEAVEN):
         action = placements.get(side)
         if action is None:
             continue
-        before = row_view.heaven_sum if side is Side.HEAVEN else row_view.hell_sum
+        before = side_sum(row_view, side)
         label = tr(
             "heaven_hell.hand.side_button",
             side=tr(f"heaven_hell.side_title.{side.value}"),
@@ -192,9 +239,7 @@ def side_buttons(
                 label=clip(label, LABEL_LIMIT),
                 action=action,
                 emoji=side_mark(side),
-                style=discord.ButtonStyle.success
-                if side is Side.HEAVEN
-                else discord.ButtonStyle.danger,
+                style=side_style(side),
                 row=row,
             )
         )
@@ -222,7 +267,7 @@ def double_step(
     and has not chosen yet, otherwise their secret choice or who is still choosing."""
     tr = ctx.tr
     assert view.asking is not None
-    colour = square(view.asking)
+    colour = mark(view.asking)
     if ctx.seat in ctx.to_act:
         return double_choice(tr, view, hand, ctx.legal)
     waiting = tr("heaven_hell.hand.status.waiting_choices", names=names, colour=colour)
@@ -242,13 +287,13 @@ def double_choice(
     assert asking is not None
     held = sum(c.value for c in hand if c.colour == asking)
     later = [
-        square(colour)
+        mark(colour)
         for colour in view.positive_colours
         if colour_index(colour) > colour_index(asking)
         and any(c.colour == colour for c in hand)
     ]
     status = [
-        tr("heaven_hell.hand.status.double", double=DOUBLE, colour=square(asking), held=held),
+        tr("heaven_hell.hand.status.double", double=DOUBLE, colour=mark(asking), held=held),
         tr("heaven_hell.hand.status.later", colours=" ".join(later))
         if later
         else tr("heaven_hell.hand.status.no_later"),
@@ -264,7 +309,7 @@ def double_choice(
 def double_button(tr: Texts, action: ChooseDouble) -> ActionButton:
     if action.play:
         return ActionButton(
-            label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=square(action.colour)),
+            label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=mark(action.colour)),
             action=action,
             style=discord.ButtonStyle.success,
         )

@@ -15,11 +15,11 @@ from cogs.heaven_hell.words import (
     DOUBLE,
     card_face,
     cards,
+    mark,
     name_of,
     points,
     side_mark,
     side_name,
-    square,
 )
 from games.heaven_hell.cards import Colour
 from games.heaven_hell.events import (
@@ -44,7 +44,7 @@ def move_line(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | N
             side=side_name(tr, event.side),
         )
     if isinstance(event, RowClosed):
-        return tr("heaven_hell.move.row_closed", colour=square(event.colour))
+        return tr("heaven_hell.move.row_closed", colour=mark(event.colour))
     if isinstance(event, PlayerStuck):
         return tr(
             "heaven_hell.move.stuck", name=name_of(seats, event.seat), cards=cards(event.hand)
@@ -70,7 +70,7 @@ def move_line(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | N
             *(tr("heaven_hell.move.kept", name=name_of(seats, seat)) for seat in event.kept),
         ]
         return tr(
-            "heaven_hell.move.revealed", colour=square(event.colour), choices=" · ".join(choices)
+            "heaven_hell.move.revealed", colour=mark(event.colour), choices=" · ".join(choices)
         )
     if isinstance(event, RoundScored):
         scores = ", ".join(
@@ -81,10 +81,10 @@ def move_line(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | N
 
 
 def doubles_text(doubles: Sequence[Colour | None], seats: Sequence[SeatInfo], tr: Texts) -> str:
-    """Who played their double where, once revealed: "alice ×2 🟥 · bob none"."""
+    """Who played their double where, once revealed: "alice ×2 🟥R · bob none"."""
     parts = []
     for seat, colour in enumerate(doubles):
-        what = tr("heaven_hell.no_double") if colour is None else f"{DOUBLE} {square(colour)}"
+        what = tr("heaven_hell.no_double") if colour is None else f"{DOUBLE} {mark(colour)}"
         parts.append(f"{name_of(seats, seat)} {what}")
     return " · ".join(parts)
 

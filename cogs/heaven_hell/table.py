@@ -22,8 +22,8 @@ from cogs.heaven_hell.words import (
     colour_result,
     colour_title,
     count,
+    mark,
     row_line,
-    square,
     total,
 )
 from games.heaven_hell.scoring import tie_break_order
@@ -90,7 +90,7 @@ def piles(view: HeavenHellView, tr: Texts) -> str:
         ),
     ]
     if view.asking is not None:
-        lines.append(tr("heaven_hell.table.doubles", colour=square(view.asking), double=DOUBLE))
+        lines.append(tr("heaven_hell.table.doubles", colour=mark(view.asking), double=DOUBLE))
     return "\n".join(lines)
 
 
@@ -105,7 +105,7 @@ def rows_text(view: HeavenHellView) -> str:
 def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool, tr: Texts) -> str:
     """`▶️ alice (dealer) — 7 cards · ×2 · 12 points`, and while a colour's doubles are chosen,
     for a seat asked, whether it has chosen for that colour (never what)."""
-    mark = "▶️" if acting else "▪️"
+    pointer = "▶️" if acting else "▪️"
     robot = "🤖 " if info.is_computer or info.autopilot else ""
     name = f"{robot}**{info.name}**"
     if seat.seat == view.dealer:
@@ -118,5 +118,5 @@ def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool
     ]
     if seat.asked and view.asking is not None:
         state = "chosen" if seat.chosen else "choosing"
-        facts.append(tr(f"heaven_hell.table.{state}", colour=square(view.asking)))
-    return f"{mark} {name} — {' · '.join(facts)}"
+        facts.append(tr(f"heaven_hell.table.{state}", colour=mark(view.asking)))
+    return f"{pointer} {name} — {' · '.join(facts)}"

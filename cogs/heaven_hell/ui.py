@@ -20,7 +20,7 @@ from bot.tables.ui import (
 from cogs.heaven_hell.hand import choose, hand_panel
 from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
-from cogs.heaven_hell.words import side_name, square
+from cogs.heaven_hell.words import mark, side_name
 from games.heaven_hell.cards import Colour, Side
 from games.heaven_hell.view import HeavenHellView
 
@@ -50,10 +50,10 @@ class HeavenHellUI(GameUI[HeavenHellView]):
         return finish_panel(ctx)
 
     def error_params(self, params: dict[str, Any], tr: Texts) -> dict[str, Any]:
-        """Engine errors name colours and sides by their codes; players read 🟥 and "heaven"."""
+        """Engine errors name colours and sides by their codes; players read 🟥R and "heaven"."""
         for name in ("colour", "asking"):
             if name in params:
-                params[name] = square(Colour(params[name]))
+                params[name] = mark(Colour(params[name]))
         if "side" in params:
             params["side"] = side_name(tr, Side(params["side"]))
         return params

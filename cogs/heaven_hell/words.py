@@ -1,36 +1,38 @@
 """How Heaven & Hell's things are written, in both languages: cards, rows, sides, points.
 
-A card is its colour's square and its value (`🟥3`), the same in French and English, so that a
-colour is never told by a word alone. A row reads from hell to heaven, as on the table (hell is
-the left side): `🟥 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in the order its cards were placed,
-the leading sum in bold and a closed row marked 🔒. Every card the bot shows goes through
-`card()` or `row_line()`.
+A card is its colour's mark and its value (`🟥R3`): the square and the letter every game gives a
+colour, the same for every reader (`bot/colours.py` says why), so that a colour is never told by
+colour alone. A row reads from hell to heaven, as on the table (hell is the left side):
+`🟥R 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in the order its cards were placed, the leading sum
+in bold and a closed row marked 🔒. A card's face comes from `card()` alone, so that a drawn face
+can replace the text in one place; a colour without a value is `mark()`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.colours import colour_mark, letters_legend
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
-from games.heaven_hell.cards import Card, Colour, Side, colour_index
+from games.heaven_hell.cards import COLOURS, Card, Colour, Side
 from games.heaven_hell.state import ColourScore
 from games.heaven_hell.view import RowView
 
-COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪")
-"""Indexed like `games.heaven_hell.cards.COLOURS`: red, yellow, green, blue, purple."""
 HEAVEN = "😇"
 HELL = "😈"
 CLOSED = "🔒"
 DOUBLE = "×2"
 
 
-def square(colour: Colour) -> str:
-    return COLOUR_SQUARES[colour_index(colour)]
+def mark(colour: Colour) -> str:
+    """A colour as cards and rows carry it (`🟥R`)."""
+    return colour_mark(colour.value)
 
 
 def card(colour: Colour, value: int) -> str:
-    return f"{square(colour)}{value}"
+    """A card's face, in a hand, a row's message or a button, the same for every reader."""
+    return f"{mark(colour)}{value}"
 
 
 def card_face(item: Card) -> str:
@@ -39,6 +41,11 @@ def card_face(item: Card) -> str:
 
 def cards(items: Sequence[Card]) -> str:
     return " ".join(card_face(item) for item in items)
+
+
+def legend(tr: Texts) -> str:
+    """What the colours' letters stand for, in the reader's language."""
+    return tr("heaven_hell.hand.legend", colours=letters_legend(tr, [c.value for c in COLOURS]))
 
 
 def side_mark(side: Side) -> str:
@@ -61,7 +68,7 @@ def row_line(row: RowView) -> str:
     hell = _side(row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
     heaven = _side(row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
     lock = f" {CLOSED}" if row.closed else ""
-    return f"{square(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
+    return f"{mark(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
 
 
 def points(value: int) -> str:
@@ -89,8 +96,8 @@ def name_of(seats: Sequence[SeatInfo], seat: int) -> str:
 
 
 def colour_title(score: ColourScore) -> str:
-    """`🟥 😈 4 │ 😇 7`: the two sums as the row ended."""
-    return f"{square(score.colour)} {HELL} {score.hell} │ {HEAVEN} {score.heaven}"
+    """`🟥R 😈 4 │ 😇 7`: the two sums as the row ended."""
+    return f"{mark(score.colour)} {HELL} {score.hell} │ {HEAVEN} {score.heaven}"
 
 
 def colour_result(
@@ -101,7 +108,7 @@ def colour_result(
     if score.heaven == score.hell:
         outcome = tr("heaven_hell.round.equal")
     elif score.scorer is None:
-        outcome = tr("heaven_hell.round.nobody_holds", colour=square(score.colour))
+        outcome = tr("heaven_hell.round.nobody_holds", colour=mark(score.colour))
     else:
         key = "heaven" if score.heaven > score.hell else "hell"
         if score.doubled:

@@ -203,7 +203,7 @@ def built_lines(tr: Texts, requirements: Sequence[Requirement], building: Buildi
 def status(tr: Texts, requirements: Sequence[Requirement], building: Building) -> str:
     if building.pending is not None:
         wilds = wild_count(building.pending)
-        return tr.plural("level8.hand.status.wilds", wilds, cards=cards(tr, building.pending))
+        return tr.plural("level8.hand.status.wilds", wilds, cards=cards(building.pending))
     index = len(building.done)
     return tr(
         "level8.hand.status.build",
@@ -235,7 +235,7 @@ def cards_menu(
     used = {placed.card for group in building.done for placed in group}
     free = [card_id for card_id in hand if card_id not in used and not is_skip(card_id)]
     options = [
-        discord.SelectOption(label=card(tr, card_id), value=cards_code([card_id]))
+        discord.SelectOption(label=card(card_id), value=cards_code([card_id]))
         for card_id in free
     ]
     return StepSelect(
@@ -261,7 +261,7 @@ def wilds_menu(tr: Texts, requirements: Sequence[Requirement], building: Buildin
         placed = with_meanings(requirement, building.pending, choice)
         group = build_group(requirement, placed)
         meanings = ", ".join(
-            stands_for(tr, requirement.kind, p.wild_as) for p in placed if p.wild_as is not None
+            stands_for(requirement.kind, p.wild_as) for p in placed if p.wild_as is not None
         )
         options.append(
             discord.SelectOption(

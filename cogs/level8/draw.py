@@ -40,6 +40,6 @@ def controls(
             if top is None:
                 continue
             owner = owner_name(tr, seats, action.owner, view.seat)
-            label = tr("level8.hand.take_discard", card=card(tr, top), owner=owner)
+            label = tr("level8.hand.take_discard", card=card(top), owner=owner)
             buttons.append(ActionButton(label=clip(label, LABEL_LIMIT), action=action))
     return [replace(button, row=index // BUTTONS_PER_ROW) for index, button in enumerate(buttons)]

@@ -49,7 +49,7 @@ def controls(
     if hand:
         options = [
             ActionOption(
-                label=tr("level8.hand.discard_skip") if is_skip(card_id) else card(tr, card_id),
+                label=tr("level8.hand.discard_skip") if is_skip(card_id) else card(card_id),
                 action=discards[card_id],
             )
             for card_id in distinct_faces(hand)

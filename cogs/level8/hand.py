@@ -34,9 +34,9 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
         raise TypeError("a hand needs a seat's own view")
     tr = ctx.tr
     me = view.players[ctx.seat]
-    description = cards(tr, view.hand) or tr("level8.hand.empty")
+    description = cards(view.hand) or tr("level8.hand.empty")
     if view.drawn is not None:
-        description += "\n" + tr("level8.hand.drawn", card=card(tr, view.drawn))
+        description += "\n" + tr("level8.hand.drawn", card=card(view.drawn))
     embed = discord.Embed(
         title=tr("level8.hand.title", level=me.round_level), description=description, colour=COLOUR
     )

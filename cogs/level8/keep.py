@@ -23,7 +23,7 @@ MENU = "k"
 
 def controls(tr: Texts, hand: Sequence[int], legal: Sequence[BaseModel]) -> list[Control]:
     options = [
-        discord.SelectOption(label=card(tr, card_id), value=card_code(card_id)) for card_id in hand
+        discord.SelectOption(label=card(card_id), value=card_code(card_id)) for card_id in hand
     ]
     nothing = next(
         action for action in legal if isinstance(action, KeepCards) and not action.cards

@@ -58,9 +58,9 @@ def chosen_card(ui_state: str, legal: Sequence[BaseModel]) -> int | None:
 def target_label(tr: Texts, view: Level8View, seats: Sequence[SeatInfo], action: LayOff) -> str:
     """"🟥7 → Bob: Run 3–6", with what a wild stands for: "⭐=2 → you: Run 3–6"."""
     group = view.players[action.owner].groups[action.group]
-    shown = card(tr, action.card)
+    shown = card(action.card)
     if action.wild_as is not None:
-        shown = f"{shown}={stands_for(tr, group.kind, action.wild_as)}"
+        shown = f"{shown}={stands_for(group.kind, action.wild_as)}"
     owner = owner_name(tr, seats, action.owner, view.seat)
     return tr("level8.hand.lay_off_on", card=shown, owner=owner, group=group_title(tr, group))
 
@@ -80,7 +80,7 @@ def controls(
     hand = distinct_faces([card_id for card_id in view.hand or [] if card_id in found])
     options = [
         discord.SelectOption(
-            label=card(tr, card_id),
+            label=card(card_id),
             value=card_code(card_id),
             description=clip(target_label(tr, view, seats, found[card_id][0]), OPTION_LIMIT)
             if len(found[card_id]) == 1
@@ -113,7 +113,7 @@ def controls(
             )
             for action in actions
         ],
-        placeholder=tr("level8.hand.lay_off_where", card=card(tr, chosen)),
+        placeholder=tr("level8.hand.lay_off_where", card=card(chosen)),
         row=1,
     )
     return [menu, target_menu]

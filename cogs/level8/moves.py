@@ -36,20 +36,20 @@ def step_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> tuple[i
         return event.seat, tr("level8.move.drew_pile")
     if isinstance(event, DrewFromDiscard):
         if event.owner == event.seat:
-            return event.seat, tr("level8.move.took_own", card=card(tr, event.card))
+            return event.seat, tr("level8.move.took_own", card=card(event.card))
         owner = seats[event.owner].name
-        return event.seat, tr("level8.move.took", card=card(tr, event.card), owner=owner)
+        return event.seat, tr("level8.move.took", card=card(event.card), owner=owner)
     if isinstance(event, NothingToDraw):
         return event.seat, tr("level8.move.nothing_to_draw")
     if isinstance(event, LevelDisplayed):
         return event.seat, tr("level8.move.laid_down", level=event.level)
     if isinstance(event, LaidOff):
-        shown = WILD if event.placed.wild_as is not None else card(tr, event.placed.card)
+        shown = WILD if event.placed.wild_as is not None else card(event.placed.card)
         if event.owner == event.seat:
             return event.seat, tr("level8.move.laid_off_own", card=shown)
         return event.seat, tr("level8.move.laid_off", card=shown, owner=seats[event.owner].name)
     if isinstance(event, Discarded):
-        return event.seat, tr("level8.move.discarded", card=card(tr, event.card))
+        return event.seat, tr("level8.move.discarded", card=card(event.card))
     if isinstance(event, SkipPlaced):
         return event.seat, tr("level8.move.skipped", name=seats[event.target].name)
     return None

@@ -88,7 +88,7 @@ def seat_lines(view: Level8View, player: PublicPlayer, tr: Texts) -> str:
     asks = level_text(tr, player.round_requirements)
     if player.displayed:
         asks = tr("level8.table.laid_down", level=asks)
-    top = card(tr, player.discard_top) if player.discard_top is not None else "—"
+    top = card(player.discard_top) if player.discard_top is not None else "—"
     facts = [count(tr, "cards", player.hand_size), tr("level8.table.discard", card=top)]
     if player.skip_in_front:
         facts.append(tr("level8.table.skip_waiting", skip=SKIP))

@@ -58,7 +58,7 @@ class Level8UI(GameUI[Level8View]):
         """Engine errors name cards by id and group kinds by code; players read `🟥R7` and
         "run"."""
         if "card" in params:
-            params["card"] = card(tr, int(params["card"]))
+            params["card"] = card(int(params["card"]))
         if "kind" in params:
             params["kind"] = tr(f"level8.kind.{params['kind']}")
         if "values" in params:

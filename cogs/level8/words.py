@@ -1,12 +1,11 @@
 """How Level 8's things are written, in both languages: cards, wilds, groups, levels, counts.
 
-A number card is its colour's square, the colour's letter and its value (`🟥R7`, in French
-`🟨J7` for a yellow one): about one man in twelve cannot tell 🟥 🟧 🟨 or 🟩 🟦 apart, and the
-letter tells the colour without colour vision; a colour group's title names its colour. The
-letters (catalog `level8.colour.<colour>.letter`) differ within each language: French says
-"mauve" for 🟪, as "violet" and "vert" would share a V. A wild is `⭐` in a hand and, on the
-table, carries what it stands for (`⭐=7` in a run or a set, `⭐=🟥R` in a colour group); a Skip
-is `⛔`. Every card the bot shows goes through `card()` or `placed_card()`.
+A number card is its colour's mark and its value (`🟥R7`): the square and the letter every game
+gives a colour, the same for every reader (`bot/colours.py` says why); a colour group's title
+names its colour. A wild is `⭐` in a hand and, on the table, carries what it stands for (`⭐=7`
+in a run or a set, `⭐=🟥R` in a colour group); a Skip is `⛔`. A card's face comes from
+`card()` alone (a placed wild from `placed_card()`), so that a drawn face can replace the text
+in one place.
 """
 
 from __future__ import annotations
@@ -14,43 +13,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+from bot.colours import colour_mark, colour_name, letters_legend
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
 from games.level8.cards import Colour, colour_of, is_skip, is_wild, value_of
 from games.level8.groups import Group, PlacedCard
 from games.level8.levels import GroupKind, Requirement
 
-COLOUR_SQUARES: tuple[str, ...] = ("🟥", "🟨", "🟩", "🟦", "🟪", "🟧")
-"""Indexed by `games.level8.cards.Colour`: red, yellow, green, blue, purple, orange."""
 COLOUR_KEYS: tuple[str, ...] = tuple(colour.name.lower() for colour in Colour)
-"""Catalog keys of the colours (`level8.colour.<key>.letter` and `.name`), by `Colour`."""
+"""The colours' names in `bot.colours` (red, yellow, …), by `Colour`."""
 WILD = "⭐"
 SKIP = "⛔"
 SET_NAMES: dict[int, str] = {2: "pair", 3: "triple", 4: "quad"}
 """Catalog keys of sets by size (in `level8.need` and `level8.group`); other sizes are "set"."""
 
 
-def colour_mark(tr: Texts, colour: int) -> str:
-    """A colour as cards carry it: its square and its letter (`🟥R`)."""
-    return COLOUR_SQUARES[colour] + tr(f"level8.colour.{COLOUR_KEYS[colour]}.letter")
+def mark(colour: int) -> str:
+    """A colour as cards carry it (`🟥R`)."""
+    return colour_mark(COLOUR_KEYS[colour])
 
 
-def colour_name(tr: Texts, colour: int) -> str:
-    """A colour as a colour group's title names it: its square and its name (`🟥 red`)."""
-    return f"{COLOUR_SQUARES[colour]} {tr(f'level8.colour.{COLOUR_KEYS[colour]}.name')}"
-
-
-def card(tr: Texts, card_id: int) -> str:
-    """A card in a hand, a discard pile or a button."""
+def card(card_id: int) -> str:
+    """A card's face in a hand, a discard pile or a button, the same for every reader."""
     if is_wild(card_id):
         return WILD
     if is_skip(card_id):
         return SKIP
-    return f"{colour_mark(tr, colour_of(card_id))}{value_of(card_id)}"
+    return f"{mark(colour_of(card_id))}{value_of(card_id)}"
 
 
-def cards(tr: Texts, card_ids: Sequence[int]) -> str:
-    return " ".join(card(tr, card_id) for card_id in card_ids)
+def cards(card_ids: Sequence[int]) -> str:
+    return " ".join(card(card_id) for card_id in card_ids)
 
 
 def distinct_faces(card_ids: Sequence[int]) -> list[int]:
@@ -66,28 +59,25 @@ def distinct_faces(card_ids: Sequence[int]) -> list[int]:
     return kept
 
 
-def stands_for(tr: Texts, kind: GroupKind, value: int) -> str:
+def stands_for(kind: GroupKind, value: int) -> str:
     """What a wild stands for in a group of `kind`: a colour (`🟥R`), or a value."""
-    return colour_mark(tr, value) if kind is GroupKind.COLOUR else str(value)
+    return mark(value) if kind is GroupKind.COLOUR else str(value)
 
 
-def placed_card(tr: Texts, placed: PlacedCard, kind: GroupKind) -> str:
+def placed_card(placed: PlacedCard, kind: GroupKind) -> str:
     if placed.wild_as is None:
-        return card(tr, placed.card)
-    return f"{WILD}={stands_for(tr, kind, placed.wild_as)}"
+        return card(placed.card)
+    return f"{WILD}={stands_for(kind, placed.wild_as)}"
 
 
 def legend(tr: Texts) -> str:
     """What the hand's signs mean: ⭐ and ⛔, and the colours' letters."""
-    letters = ", ".join(
-        f"{tr(f'level8.colour.{key}.letter')} {tr(f'level8.colour.{key}.name')}"
-        for key in COLOUR_KEYS
-    )
+    letters = letters_legend(tr, COLOUR_KEYS)
     return tr("level8.hand.legend", wild=WILD, skip=SKIP, colours=letters)
 
 
 def group_title(tr: Texts, group: Group) -> str:
-    """"Run 3–6", "Pair of 7s", "🟥 red colour": what a group is, as lay-off targets name it.
+    """"Run 3–6", "Pair of 7s", "🟥R red colour": what a group is, as lay-off targets name it.
 
     A set is named by its size and value together ("Pair of 3s", "5 × 3"): "Set of 3s" alone
     reads as "a set of three cards" when it is a pair."""
@@ -97,7 +87,7 @@ def group_title(tr: Texts, group: Group) -> str:
         size = len(group.cards)
         name = SET_NAMES.get(size, "set")
         return tr(f"level8.group.{name}", value=group.key, size=size)
-    return tr("level8.group.colour", colour=colour_name(tr, group.key))
+    return tr("level8.group.colour", colour=colour_name(tr, COLOUR_KEYS[group.key]))
 
 
 def value_then_wilds(placed: PlacedCard) -> tuple[bool, int]:
@@ -106,14 +96,14 @@ def value_then_wilds(placed: PlacedCard) -> tuple[bool, int]:
 
 
 def group_text(tr: Texts, group: Group) -> str:
-    """A displayed group with every card: "Run 3–5: 🟥3 ⭐=4 🟦5".
+    """A displayed group with every card: "Run 3–5: 🟥R3 ⭐=4 🟦B5".
 
     Runs come in value order from the engine; a colour group grows in the order cards were laid
     off, so it is shown by value (its wilds last) for the eye to find a value in it."""
     placed = group.cards
     if group.kind is GroupKind.COLOUR:
         placed = sorted(placed, key=value_then_wilds)
-    shown = " ".join(placed_card(tr, p, group.kind) for p in placed)
+    shown = " ".join(placed_card(p, group.kind) for p in placed)
     return tr("level8.group.line", title=group_title(tr, group), cards=shown)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import simcord
 
+from bot.i18n import LOCALES, Texts
 from tests.support.postgres import registered_url, run_sync
 
 
@@ -25,9 +26,11 @@ def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[st
 
 
 def table_message(place: simcord.ChannelHandle) -> discord.Message:
-    """The newest bot message of a channel or thread that carries the "Show my hand" button."""
+    """The newest bot message of a channel or thread that carries the "Show my hand" button, in
+    any language."""
+    labels = {Texts(language)("table.show_hand") for language in LOCALES}
     for message in reversed(place.history()):
-        if "Show my hand" in button_labels(message):
+        if labels & set(button_labels(message)):
             return message
     raise AssertionError("no table message")
 
@@ -62,19 +65,22 @@ async def start_game(
     channel: simcord.ChannelHandle,
     computers: int = 0,
     command: str = "play tiny",
+    language: str = "en",
     **options: Any,
 ) -> simcord.ChannelHandle:
     """The lobby as people use it: `/<command>` (with its options) by the host, the others
-    join, the host adds `computers`, then starts. Returns the game's place: its thread, or the
-    channel itself where the bot may not open threads. The default command opens the tiny
-    game, which most of tests/bot play."""
+    join, the host adds `computers`, then starts, pressing the buttons as the server's
+    `language` labels them. Returns the game's place: its thread, or the channel itself where
+    the bot may not open threads. The default command opens the tiny game, which most of
+    tests/bot play."""
+    tr = Texts(language)
     lobby = (await host.slash(channel, command, **options)).response
     assert lobby is not None
     for member in others:
-        await member.click(lobby, label="Join")
+        await member.click(lobby, label=tr("lobby.button.join"))
     for _ in range(computers):
-        await host.click(lobby, label="Add computer")
-    await host.click(lobby, label="Start")
+        await host.click(lobby, label=tr("lobby.button.add"))
+    await host.click(lobby, label=tr("lobby.button.start"))
     threads = channel.threads
     return threads[-1] if threads else channel
 

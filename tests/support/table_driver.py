@@ -20,10 +20,12 @@ import simcord
 from pydantic import BaseModel
 
 from bot.app import CardTableBot
+from bot.i18n import Texts
 from bot.settings import Settings
 from bot.tables.outbox import WINDOW
 from games.core.engine import Engine
 from tests.bot.helpers import query, start_game, table_message
+from tests.support.colour_marks import unmarked_colours
 from tests.support.messages import (
     carried,
     controls,
@@ -78,8 +80,8 @@ def kinds(db: Path) -> list[tuple[int, str, str]]:
 
 
 def visible_texts(payload: dict[str, Any]) -> list[str]:
-    """Every text of a sent message a player can read: content, embed title, description and
-    fields, the label (or placeholder) of each component and its menu options."""
+    """Every text of a sent message a player can read: content, embed title, description,
+    fields and footer, the label (or placeholder) of each component and its menu options."""
     texts: list[str] = []
     if payload.get("content"):
         texts.append(payload["content"])
@@ -87,6 +89,7 @@ def visible_texts(payload: dict[str, Any]) -> list[str]:
         texts += [embed.get("title") or "", embed.get("description") or ""]
         for item in embed.get("fields") or []:
             texts += [item.get("name", ""), item.get("value", "")]
+        texts.append((embed.get("footer") or {}).get("text") or "")
     for component in walk(payload.get("components") or []):
         texts.append(component.get("label") or component.get("placeholder") or "")
         for option in component.get("options") or []:
@@ -153,6 +156,8 @@ class TableDriver(ABC, Generic[State, Card]):
     """Seconds each person waits before each move (past half their time, the bot reminds them)."""
     openings: Counter[int] = field(default_factory=Counter)
     """"Show my hand" presses per seat."""
+    language: str = "en"
+    """The server's language, in which the table labels its buttons."""
     _clicks: int = 0
     _cursor: int = 0
 
@@ -164,15 +169,19 @@ class TableDriver(ABC, Generic[State, Card]):
         members: list[simcord.MemberActor],
         channel: simcord.ChannelHandle,
         computers: int = 0,
+        language: str = "en",
         **options: Any,
     ) -> Self:
         """The game opened by the first member (with the lobby's `options`), the others seated
-        with `computers` computers, in a thread of its own; the lobby's messages filed."""
+        with `computers` computers, in a thread of its own, on a server speaking `language`;
+        the lobby's messages filed."""
         host, *others = members
-        place = await start_game(env, host, others, channel, computers, cls.command, **options)
+        place = await start_game(
+            env, host, others, channel, computers, cls.command, language, **options
+        )
         assert place is not channel, "the game plays in a thread of its own"
         players = {seat: Player(member, seat) for seat, member in enumerate(members)}
-        driver = cls(env, settings.database_path, place, players)
+        driver = cls(env, settings.database_path, place, players, language=language)
         driver.collect(None)
         return driver
 
@@ -275,7 +284,7 @@ class TableDriver(ABC, Generic[State, Card]):
         return result
 
     async def open_hand(self, player: Player) -> simcord.ResponseMessage:
-        result = await self.press(player, self.table(), "Show my hand")
+        result = await self.press(player, self.table(), Texts(self.language)("table.show_hand"))
         assert result.response is not None and result.response.ephemeral
         self.openings[player.seat] += 1
         player.hand = result.response
@@ -372,9 +381,11 @@ class ReplayingDriver(TableDriver[State, Card]):
         return new
 
     def check_new_messages(self, new: list[Sent[Card]]) -> None:
+        """Also: no colour is drawn without its letter (`tests/support/colour_marks.py`)."""
         members = {player.member.id: seat for seat, player in self.players.items()}
         held = self.replay_since_last_check()
         for sent in new:
+            assert not unmarked_colours(sent.texts), (unmarked_colours(sent.texts), sent.texts)
             assert not sent.is_hand or sent.owner in members, sent.texts
             allowed = set(self._public)
             if sent.owner in members:

@@ -1,10 +1,10 @@
 """Plays Heaven & Hell through SimCord the way people do: "Show my hand", then a card and a
-side, a stuck player's discard, or the secret choice of the double for the colour being scored,
-with the hand's own controls. Moves are
-what the engine's heuristic would choose for the seat, but every click is found among the hand
-message's controls, and at each step the controls must offer exactly the engine's legal moves:
-the cards to choose (a step of the hand only), then the actions the side, discard and double
-buttons carry.
+side (or, for a card only one side still takes, its one button), a stuck player's discard, or
+the secret choice of the double for the colour being scored, with the hand's own controls. Moves
+are what the engine's heuristic would choose for the seat, but every click is found among the
+hand message's controls, and at each step the controls must offer exactly the engine's legal
+moves: the one-side cards' placements and the cards to choose (a step of the hand only), then
+the actions the side, discard and double buttons carry.
 
 It also keeps every message the bot sent, tagged with who could see it, and checks as they
 arrive that no card of a hand, and no secret double before the reveal, shows anywhere but in
@@ -17,11 +17,11 @@ import random
 import re
 from collections import Counter
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from cogs.heaven_hell.hand import choose_code
-from cogs.heaven_hell.words import COLOUR_SQUARES
+from cogs.heaven_hell.words import mark
 from games.core.engine import Engine
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
@@ -32,15 +32,15 @@ from games.heaven_hell.state import HeavenHellState, Phase
 from tests.support.messages import HAND_CONTROL, carried, components, controls, disabled_controls
 from tests.support.table_driver import Player, ReplayingDriver, Sent, action_count
 
-CARD_TOKEN = re.compile("(" + "|".join(COLOUR_SQUARES) + r")([1-5])")
+MARKS = [mark(colour) for colour in COLOURS]
+CARD_TOKEN = re.compile("(" + "|".join(MARKS) + r")([1-5])")
 Face = tuple[Colour, int]
 
 
 def faces_in(text: str) -> Counter[Face]:
-    """Cards written in a text (`🟥3`), counted."""
+    """Cards written in a text (`🟥R3`), counted."""
     return Counter(
-        (COLOURS[COLOUR_SQUARES.index(mark)], int(value))
-        for mark, value in CARD_TOKEN.findall(text)
+        (COLOURS[MARKS.index(written)], int(value)) for written, value in CARD_TOKEN.findall(text)
     )
 
 
@@ -56,12 +56,23 @@ def place(colour: Colour, value: int, side: Side) -> PlaceCard:
     return PlaceCard(colour=colour, value=value, side=side)
 
 
+def sides_by_card(legal: list[AnyAction]) -> dict[Face, set[PlaceCard]]:
+    """The legal placements of each card that has any."""
+    found: dict[Face, set[PlaceCard]] = {}
+    for action in legal:
+        if isinstance(action, PlaceCard):
+            found.setdefault((action.colour, action.value), set()).add(action)
+    return found
+
+
 @dataclass
 class Driver(ReplayingDriver[HeavenHellState, Face]):
     """Copies of a card look alike, so cards are read and checked by face."""
 
     engine = cast(Engine, ENGINE)
     command = "play heaven-hell"
+    one_side: list[bool] = field(default_factory=list)
+    """For each placement people made, in order: whether only one side still took the card."""
 
     # ---------------------------------------------------------------- reading
 
@@ -136,23 +147,26 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         }
 
     async def perform(self, player: Player, move: AnyAction) -> None:
+        """A card only one side takes is placed with its own button; any other is chosen
+        first, then the hand offers exactly its legal sides."""
         hand = player.hand
         assert hand is not None
         if isinstance(move, PlaceCard):
-            await self.click(player, hand, choose_code(move.colour, move.value))
             legal = ENGINE.legal_actions(self.state(), player.seat)
-            assert set(self.offered(player, hand)) == {
-                a
-                for a in legal
-                if isinstance(a, PlaceCard) and (a.colour, a.value) == (move.colour, move.value)
-            }
+            sides = sides_by_card(legal)[(move.colour, move.value)]
+            self.one_side.append(len(sides) == 1)
+            if len(sides) > 1:
+                await self.click(player, hand, choose_code(move.colour, move.value))
+                offered = set(self.offered(player, hand))
+                assert sides <= offered and offered - sides <= one_side_moves(legal)
         await self.do(player, hand, move)
 
     def check_offered_moves(self, hand: Any, state: HeavenHellState, seat: int) -> None:
         """The hand's controls are exactly the seat's legal moves (a card's sides come with the
-        second click, checked in `perform`): the double's choice or a stuck player's discards
-        carry them, or the cards to choose lead to them; cards of closed rows are shown, locked.
-        Every enabled control either carries a legal action or is a card to choose."""
+        second click, checked in `perform`): the double's choice, a stuck player's discards and
+        the cards only one side takes carry them, the other cards to choose lead to them; cards
+        of closed rows are shown, locked. Every enabled control either carries a legal action
+        or is a card to choose."""
         legal = ENGINE.legal_actions(state, seat)
         offered = [entry.action for entry in carried(hand, legal)]
         steps = set(controls(hand))
@@ -165,14 +179,15 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         if state.phase is Phase.DOUBLES or is_stuck(state):
             assert set(offered) == set(legal) and not steps
         else:
-            assert not offered
+            assert set(offered) == one_side_moves(legal)
             assert steps == {
-                choose_code(a.colour, a.value) for a in legal if isinstance(a, PlaceCard)
+                choose_code(*face) for face, sides in sides_by_card(legal).items() if len(sides) > 1
             }
+            placeable = {choose_code(*face) for face in sides_by_card(legal)}
             locked = {
                 choose_code(card_of(c).colour, card_of(c).value)
                 for c in state.hands[seat]
-                if choose_code(card_of(c).colour, card_of(c).value) not in steps
+                if choose_code(card_of(c).colour, card_of(c).value) not in placeable
             }
             assert set(disabled_controls(hand)) == locked
 
@@ -183,6 +198,11 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
                 return
             await self.play_one()
         raise AssertionError(f"the game never reached {phase}")
+
+
+def one_side_moves(legal: list[AnyAction]) -> set[PlaceCard]:
+    """The placements of the cards that only one side takes."""
+    return {next(iter(sides)) for sides in sides_by_card(legal).values() if len(sides) == 1}
 
 
 start = Driver.start

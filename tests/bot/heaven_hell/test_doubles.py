@@ -26,16 +26,16 @@ from tests.support.messages import components, controls, fields, left_by_a_resta
 from tests.support.table_driver import drain, kinds, logged_actions
 
 PILES_RED = (
-    "🤫 Scoring colour by colour, now 🟥: whoever still holds their ×2 double and holds 🟥 "
+    "🤫 Scoring colour by colour, now 🟥R: whoever still holds their ×2 double and holds 🟥R "
     "chooses in secret to play it here or keep it. The choices are revealed together, then the "
-    "🟥 hands."
+    "🟥R hands."
 )
 
 
 def last_card_of_the_round() -> HeavenHellState:
-    """Bob (seat 1) closes yellow with his 🟨1, the second closed row after green: the round
-    ends. Heaven leads in red (5 against 1) and blue (4 against 2); alice holds 🟥4 🟦2, bob
-    🟥1 🟦5, carol 🟥3, so all three are asked about red, and then those who kept their
+    """Bob (seat 1) closes yellow with his 🟨Y1, the second closed row after green: the round
+    ends. Heaven leads in red (5 against 1) and blue (4 against 2); alice holds 🟥R4 🟦B2, bob
+    🟥R1 🟦B5, carol 🟥R3, so all three are asked about red, and then those who kept their
     double and hold blue about blue."""
     cards = Cards()
     rows = {
@@ -102,22 +102,22 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     for member in (alice, bob, carol):
         assert f"<@{member.member.id}>" in (table.content or "")
     lines = player_lines(driver)
-    assert all(line.endswith("· ×2 · 0 points · ⏳ choosing for 🟥") for line in lines)
+    assert all(line.endswith("· ×2 · 0 points · ⏳ choosing for 🟥R") for line in lines)
 
     hands = {seat: await driver.open_hand(driver.players[seat]) for seat in range(3)}
     assert (hands[0].embeds[0].description or "").splitlines() == [
-        "🟥4 🟦2 🟪1",
-        "🔒 Closed rows: 🟨 🟩 (their cards can no longer be placed)",
+        "🟥R4 🟦B2 🟪P1",
+        "🔒 Closed rows: 🟨Y 🟩G (their cards can no longer be placed)",
     ], "every closed row, though alice holds neither colour"
     assert fields(hands[0])["Now"].splitlines() == [
-        "The round is scored colour by colour, now 🟥 (heaven leads; you hold 4). **Your double "
-        "(×2)**, in secret: play it on 🟥 or keep it. Nobody sees your choice before everyone "
-        "asked about 🟥 has chosen.",
-        "Colours still to score where heaven leads and you hold cards: 🟦.",
+        "The round is scored colour by colour, now 🟥R (heaven leads; you hold 4). **Your double "
+        "(×2)**, in secret: play it on 🟥R or keep it. Nobody sees your choice before everyone "
+        "asked about 🟥R has chosen.",
+        "Colours still to score where heaven leads and you hold cards: 🟦B.",
         "×2 is your double: if you hold the most of the colour you play it on, your points there "
         "are doubled. Played, it is spent, whoever scores.",
     ]
-    offered = {double(R, True): "Play ×2 on 🟥", double(R, False): "Keep it"}
+    offered = {double(R, True): "Play ×2 on 🟥R", double(R, False): "Keep it"}
     for seat, hand in hands.items():
         assert driver.labelled(driver.players[seat], hand) == offered
         assert controls(hand) == {}
@@ -125,11 +125,11 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
 
     await driver.do(alice, hands[0], double(R, False))
     assert fields(hands[0])["Now"] == (
-        "Your secret choice: keep your double past 🟥.\nWaiting for bob, carol to choose for 🟥."
+        "Your secret choice: keep your double past 🟥R.\nWaiting for bob, carol to choose for 🟥R."
     )
     lines = player_lines(driver)
-    assert lines[0].endswith("· ✅ has chosen for 🟥")
-    assert lines[1].endswith("· ⏳ choosing for 🟥") and lines[2].endswith("· ⏳ choosing for 🟥")
+    assert lines[0].endswith("· ✅ has chosen for 🟥R")
+    assert lines[1].endswith("· ⏳ choosing for 🟥R") and lines[2].endswith("· ⏳ choosing for 🟥R")
     assert deadlines(driver)[1:] == before[1:], "alice's choice gives the others no extra time"
     assert deadlines(driver)[0] is None
 
@@ -138,8 +138,8 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     await driver.do(bob, hands[1], double(R, False))
     assert driver.state().choices == [False, False, None], "alice's choice survived the restart"
     again = await driver.open_hand(alice)
-    assert fields(again)["Now"].startswith("Your secret choice: keep your double past 🟥.")
-    assert player_lines(driver)[0].endswith("· ✅ has chosen for 🟥")
+    assert fields(again)["Now"].startswith("Your secret choice: keep your double past 🟥R.")
+    assert player_lines(driver)[0].endswith("· ✅ has chosen for 🟥R")
     assert summaries(driver) == []
 
     await driver.do(carol, hands[2], double(R, True))
@@ -147,21 +147,21 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert state.phase is Phase.DOUBLES and state.asking is B
     assert ENGINE.to_act(state) == [0, 1], "carol spent her double and holds no blue"
     table = driver.table()
-    assert (table.embeds[0].description or "").splitlines()[-1] == PILES_RED.replace("🟥", "🟦")
+    assert (table.embeds[0].description or "").splitlines()[-1] == PILES_RED.replace("🟥R", "🟦B")
     lines = player_lines(driver)
-    assert lines[0].endswith("· ×2 · 0 points · ⏳ choosing for 🟦")
-    assert lines[1].endswith("· ×2 · 0 points · ⏳ choosing for 🟦")
+    assert lines[0].endswith("· ×2 · 0 points · ⏳ choosing for 🟦B")
+    assert lines[1].endswith("· ×2 · 0 points · ⏳ choosing for 🟦B")
     assert lines[2].endswith("· ~~×2~~ · 0 points")
     assert fields(table)["Last moves"].splitlines()[-1] == (
-        "🎭 Doubles for 🟥: carol ×2 · alice keeps theirs · bob keeps theirs"
+        "🎭 Doubles for 🟥R: carol ×2 · alice keeps theirs · bob keeps theirs"
     )
     scored = fields(table)["Scored so far this round"].splitlines()
     assert scored[:3] == [
-        "🟥 😈 1 │ 😇 5",
+        "🟥R 😈 1 │ 😇 5",
         "😇 Heaven leads: **alice** holds the most (4) and scores **+4**.",
         "In hand: alice 4 · bob 1 · carol 3",
     ]
-    assert "🟨 😈 8 │ 😇 3" in scored and "🟦 😈 2 │ 😇 4" not in scored
+    assert "🟨Y 😈 8 │ 😇 3" in scored and "🟦B 😈 2 │ 😇 4" not in scored
     assert summaries(driver) == [], "the round summary waits for the round's last colour"
 
     hands = {seat: await driver.open_hand(driver.players[seat]) for seat in (0, 1)}
@@ -183,9 +183,9 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     summary = next(m for m in driver.thread.history() if m.embeds and
                    m.embeds[0].title == "🏁 Round 1 of 3 is over")
     assert summary.embeds[0].description == (
-        "🎭 Doubles revealed: alice no double · bob ×2 🟦 · carol ×2 🟥"
+        "🎭 Doubles revealed: alice no double · bob ×2 🟦B · carol ×2 🟥R"
     )
-    assert fields(summary)["🟦 😈 2 │ 😇 4"].splitlines()[0] == (
+    assert fields(summary)["🟦B 😈 2 │ 😇 4"].splitlines()[0] == (
         "😇 Heaven leads: **bob** holds the most (5) and played the ×2 double: **+10**."
     )
     assert not any("choosing" in line or "chosen" in line for line in player_lines(driver))
@@ -227,7 +227,7 @@ async def test_a_choice_drawn_for_red_is_out_of_date_once_blue_is_asked(
     assert driver.state() == state
     assert logged_actions(driver.db) == logged
     assert driver.labelled(alice, hand) == {
-        double(B, True): "Play ×2 on 🟦",
+        double(B, True): "Play ×2 on 🟦B",
         double(B, False): "Keep it",
     }
 
@@ -284,7 +284,7 @@ async def test_a_player_who_leaves_has_a_computer_choose_for_them(
         "double",
     )
     assert player_lines(driver)[2].startswith("▪️ 🤖 **Computer 3**")
-    assert player_lines(driver)[2].endswith("· ✅ has chosen for 🟥")
+    assert player_lines(driver)[2].endswith("· ✅ has chosen for 🟥R")
     del driver.players[2]
     while driver.state().round == 0:
         await driver.play_one()

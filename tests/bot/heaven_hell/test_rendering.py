@@ -132,11 +132,11 @@ def test_a_crowded_five_seat_table_fits_in_french() -> None:
     assert embed.title == "Paradis & Enfer · manche 1 sur 5"
     fields = {field.name: field.value or "" for field in embed.fields}
     assert fields["Rangées · 😈 enfer │ 😇 paradis"].splitlines() == [
-        "🟥 😈 1 1 = 2 │ 😇 5 4 3 = **12** 🔒",
-        "🟨 😈 5 4 3 = **12** │ 😇 1 1 = 2 🔒",
-        "🟩 😈 4 5 = **9** │ 😇 2 2 2 = 6 🔒",
-        "🟦 😈 1 = 1 │ 😇 1 3 = **4**",
-        "🟪 😈 3 3 = **6** │ 😇 2 = 2",
+        "🟥R 😈 1 1 = 2 │ 😇 5 4 3 = **12** 🔒",
+        "🟨Y 😈 5 4 3 = **12** │ 😇 1 1 = 2 🔒",
+        "🟩G 😈 4 5 = **9** │ 😇 2 2 2 = 6 🔒",
+        "🟦B 😈 1 = 1 │ 😇 1 3 = **4**",
+        "🟪P 😈 3 3 = **6** │ 😇 2 = 2",
     ]
     players = fields["Joueurs"].splitlines()
     assert players[0] == f"▪️ **{LONG_NAME}0** (donneur) — 5 cartes · ×2 · 0 point"
@@ -172,7 +172,7 @@ def test_a_round_summary_with_ties_and_the_final_message_fit_in_french() -> None
     assert len(panels) == 1
     check_panel(panels[0])
     fields = {field.name: field.value or "" for field in panels[0].embeds[0].fields}
-    blue = fields["🟦 😈 1 │ 😇 4"].splitlines()
+    blue = fields["🟦B 😈 1 │ 😇 4"].splitlines()
     assert blue[0] == (
         f"😇 Le paradis l'emporte\u00a0: **{LONG_NAME}1** en a le plus (4) et a joué son "
         "coup double ×2\u00a0: **+8**."
@@ -195,7 +195,7 @@ def test_a_round_summary_with_ties_and_the_final_message_fit_in_french() -> None
 def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     state = crowded()
     rows = check_hand(hand_context(state, 1))
-    assert rows == [["🟥1", "🟥2", "🟨2", "🟦4", "🟪4"]]
+    assert rows == [["🟥R1", "🟥R2", "🟨Y2", "🟦B4", "🟪P4"]]
     fields = {f.name: f.value for f in UI.render_hand(hand_context(state, 1)).embeds[0].fields}
     assert fields["Maintenant"].startswith("À toi (tu as pioché). **Choisis une carte**")
 
@@ -203,11 +203,16 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     assert rows[-1] == ["Enfer\u00a0: 1 → 5", "Paradis\u00a0: 4 → 8"]
 
     seven = build_seven_card_hand()
-    rows = check_hand(hand_context(seven, 1, choose_code(P, 5)))
-    assert [len(row) for row in rows] == [5, 2, 1], "seven cards, then the one legal side"
+    rows = check_hand(hand_context(seven, 1))
+    assert rows == [["🟥R1", "🟥R2", "🟥R3", "🟨Y3", "🟩G4"], ["🟦B5", "🟪P5 → 😈 5"]]
+    assert check_hand(hand_context(seven, 1, choose_code(P, 5))) == rows, (
+        "a card only one side takes has no second step"
+    )
+    rows = check_hand(hand_context(seven, 1, choose_code(R, 3)))
+    assert [len(row) for row in rows] == [5, 2, 2], "seven cards, then both sides of 🟥R3"
 
     rows = check_hand(hand_context(doubles_phase(), 0))
-    assert rows == [["Jouer ×2 sur 🟥", "Le garder"]]
+    assert rows == [["Jouer ×2 sur 🟥R", "Le garder"]]
 
 
 def test_a_crowded_table_while_blue_is_chosen_fits_in_french() -> None:
@@ -222,12 +227,12 @@ def test_a_crowded_table_while_blue_is_chosen_fits_in_french() -> None:
     check_panel(panel)
     fields = {field.name: field.value or "" for field in panel.embeds[0].fields}
     scored = fields["Déjà décompté cette manche"].splitlines()
-    assert [line for line in scored if line.startswith(("🟥", "🟨", "🟩"))] == [
-        "🟥 😈 2 │ 😇 12", "🟨 😈 12 │ 😇 2", "🟩 😈 9 │ 😇 6"
+    assert [line for line in scored if line.startswith(("🟥R", "🟨Y", "🟩G"))] == [
+        "🟥R 😈 2 │ 😇 12", "🟨Y 😈 12 │ 😇 2", "🟩G 😈 9 │ 😇 6"
     ]
     players = fields["Joueurs"].splitlines()
     assert players[4].endswith("~~×2~~ · 0 point")
-    assert all(line.endswith("⏳ choisit pour 🟦") for line in players[:4])
+    assert all(line.endswith("⏳ choisit pour 🟦B") for line in players[:4])
 
 
 def build_seven_card_hand() -> HeavenHellState:
@@ -252,11 +257,11 @@ def test_a_round_where_heaven_led_nowhere_says_nobody_chose_a_double() -> None:
     embed = panel.embeds[0]
     assert embed.description == "🎭 Nobody held a colour where heaven leads: no doubles this round."
     fields = {field.name: field.value or "" for field in embed.fields}
-    assert fields["🟥 😈 2 │ 😇 1"].splitlines()[0] == (
+    assert fields["🟥R 😈 2 │ 😇 1"].splitlines()[0] == (
         f"😈 Hell leads: **{LONG_NAME}0** holds the most (5) and scores **−5**."
     )
-    assert fields["🟨 😈 1 │ 😇 1"].splitlines()[0] == "Equal sides: nobody scores."
-    assert fields["🟦 😈 0 │ 😇 0"].splitlines()[0] == "Equal sides: nobody scores."
+    assert fields["🟨Y 😈 1 │ 😇 1"].splitlines()[0] == "Equal sides: nobody scores."
+    assert fields["🟦B 😈 0 │ 😇 0"].splitlines()[0] == "Equal sides: nobody scores."
 
 
 def test_the_final_table_writes_negative_points_with_a_true_minus() -> None:
@@ -281,12 +286,12 @@ def test_refused_double_choices_name_their_colours_by_their_squares() -> None:
     english = Texts("en")
     stale = RuleError("not_this_colour", colour="blue", asking="red")
     assert UI.describe_error(stale, english) == (
-        "That choice was for 🟦; the doubles now chosen are for 🟥."
+        "That choice was for 🟦B; the doubles now chosen are for 🟥R."
     )
     assert UI.describe_error(RuleError("not_asked", seat=1, colour="red"), english) == (
-        "You are not asked about the double for 🟥: you hold none of it, or you have already "
+        "You are not asked about the double for 🟥R: you hold none of it, or you have already "
         "played your double."
     )
     assert UI.describe_error(RuleError("already_chosen", seat=1, colour="red"), FRENCH) == (
-        "Tu as déjà choisi pour 🟥."
+        "Tu as déjà choisi pour 🟥R."
     )

@@ -20,6 +20,7 @@ from games.heaven_hell.state import HeavenHellState
 from tests.bot.heaven_hell.driver import Driver, place, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
+from tests.support.locale import speak_french
 from tests.support.messages import (
     carried,
     controls,
@@ -66,24 +67,26 @@ async def test_a_turn_is_a_card_then_a_legal_side_and_closed_rows_are_locked(
     hand = await driver.open_hand(bob)
     assert hand.embeds[0].title == "🃏 Your hand · Heaven & Hell · round 1 of 3"
     assert (hand.embeds[0].description or "").splitlines() == [
-        "🟥3 🟨4 🟩5 🟦4 🟪1 🟪1",
-        "🔒 Closed rows: 🟥 (their cards can no longer be placed)",
+        "🟥R3 🟨Y4 🟩G5 🟦B4 🟪P1 🟪P1",
+        "🔒 Closed rows: 🟥R (their cards can no longer be placed)",
     ]
-    assert fields(hand)["Now"].startswith("Your turn (you have drawn). **Choose a card**")
+    assert fields(hand)["Now"] == (
+        "Your turn (you have drawn). **Choose a card**, then 😇 heaven or 😈 hell.\n"
+        "A card with an arrow goes straight to the only side that still takes it, in one click."
+    )
     assert set(disabled_controls(hand)) == {choose_code(R, 3)}
-    assert set(controls(hand)) == {choose_code(c, v) for c, v in ((Y, 4), (G, 5), (B, 4), (P, 1))}
-
-    await driver.click(bob, hand, choose_code(B, 4))
-    assert fields(hand)["Now"] == "Where does 🟦4 go? Heaven counts plus, hell counts minus."
-    sides = driver.labelled(bob, hand)
-    assert sides == {place(B, 4, Side.HELL): "Hell: 1 → 5"}, "heaven's side is full"
-    assert logged_actions(driver.db) == []
+    assert set(controls(hand)) == {choose_code(c, v) for c, v in ((Y, 4), (G, 5), (P, 1))}
+    one_side = {place(B, 4, Side.HELL): "🟦B4 → 😈 5"}
+    assert driver.labelled(bob, hand) == one_side, "blue's heaven side is full"
 
     await driver.click(bob, hand, choose_code(G, 5))
+    assert fields(hand)["Now"] == "Where does 🟩G5 go? Heaven counts plus, hell counts minus."
     assert driver.labelled(bob, hand) == {
+        **one_side,
         place(G, 5, Side.HELL): "Hell: 0 → 5",
         place(G, 5, Side.HEAVEN): "Heaven: 0 → 5",
     }
+    assert logged_actions(driver.db) == []
     await driver.do(bob, hand, place(G, 5, Side.HEAVEN))
 
     assert kinds(driver.db) == [(1, "human", "place")]
@@ -93,13 +96,39 @@ async def test_a_turn_is_a_card_then_a_legal_side_and_closed_rows_are_locked(
     carol = driver.players[2].member
     assert table.content.startswith(f"▶️ Turn: <@{carol.id}>")
     rows = fields(table)["Rows · 😈 hell │ 😇 heaven"].splitlines()
-    assert rows[0] == "🟥 😈 1 1 2 = 4 │ 😇 5 4 = **9** 🔒"
-    assert rows[2] == "🟩 😈 — │ 😇 5 = **5**"
-    assert rows[3] == "🟦 😈 1 = 1 │ 😇 1 2 3 = **6**"
-    assert fields(table)["Last moves"].splitlines()[-1] == "**bob**: 🟩5 → 😇 heaven"
+    assert rows[0] == "🟥R 😈 1 1 2 = 4 │ 😇 5 4 = **9** 🔒"
+    assert rows[2] == "🟩G 😈 — │ 😇 5 = **5**"
+    assert rows[3] == "🟦B 😈 1 = 1 │ 😇 1 2 3 = **6**"
+    assert fields(table)["Last moves"].splitlines()[-1] == "**bob**: 🟩G5 → 😇 heaven"
     players = fields(table)["Players"].splitlines()
     assert players[1] == "▪️ **bob** — 5 cards · ×2 · 0 points"
     assert players[2].startswith("▶️ **carol** — 7 cards")
+
+
+async def test_a_card_only_one_side_takes_is_placed_in_one_click_in_french(
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Blue's heaven side is full: 🟦B4 can only go to hell, and its button puts it there."""
+    env = simcord_env
+    driver = await three_people(env, settings)
+    driver.set_position(bobs_turn())
+    speak_french(monkeypatch)
+    bob = driver.players[1]
+    hand = await driver.open_hand(bob)
+    assert fields(hand)["Maintenant"].splitlines()[1] == (
+        "Une carte fléchée va d'un seul clic au seul côté qui la prend encore."
+    )
+    assert driver.labelled(bob, hand) == {place(B, 4, Side.HELL): "🟦B4 → 😈 5"}
+
+    await driver.do(bob, hand, place(B, 4, Side.HELL))
+
+    assert kinds(driver.db) == [(1, "human", "place")]
+    rows = fields(driver.table())["Rows · 😈 hell │ 😇 heaven"].splitlines()
+    assert rows[3] == "🟦B 😈 1 4 = 5 │ 😇 1 2 3 = **6** 🔒"
+    assert fields(driver.table())["Last moves"].splitlines()[-2:] == [
+        "**bob**: 🟦B4 → 😈 hell",
+        "🔒 The 🟦B row is closed.",
+    ], "🟦B4 on bob's French button is 🟦B4 on the English table: one card, one name"
 
 
 async def test_a_stuck_player_shows_their_hand_and_discards(
@@ -125,15 +154,15 @@ async def test_a_stuck_player_shows_their_hand_and_discards(
     assert fields(hand)["Now"].startswith("None of your cards can be placed")
     assert controls(hand) == {}
     assert driver.labelled(bob, hand) == {
-        DiscardStuck(colour=R, value=3): "🟥3",
-        DiscardStuck(colour=Y, value=2): "🟨2",
+        DiscardStuck(colour=R, value=3): "🟥R3",
+        DiscardStuck(colour=Y, value=2): "🟨Y2",
     }
     await driver.do(bob, hand, DiscardStuck(colour=Y, value=2))
     assert kinds(driver.db) == [(1, "human", "discard")]
     assert fields(hand)["Now"].startswith("Your turn (you have drawn)")
     assert set(controls(hand)) == {choose_code(G, 4)}, "the drawn green 4 can be placed"
     last = fields(driver.table())["Last moves"].splitlines()
-    assert last[-1] == "**bob** discards 🟨2."
+    assert last[-1] == "**bob** discards 🟨Y2."
     await driver.click(bob, hand, choose_code(G, 4))
     await driver.do(bob, hand, place(G, 4, Side.HELL))
     assert driver.state().current == 2
@@ -183,7 +212,7 @@ async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_not
     assert [m.content for m in result.followups] == ["These buttons belong to another player."]
 
     for payload, answer in [
-        (choose_code(R, 1), "You do not have 🟥1 in your hand."),
+        (choose_code(R, 1), "You do not have 🟥R1 in your hand."),
         ("c16", "That button is not part of this game."),
         ("p05-", "That button is not part of this game."),
         ("x0+", "That button is not part of this game."),

@@ -5,11 +5,14 @@ driver)."""
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from bot.settings import Settings
 from tests.bot.heaven_hell.driver import start
 from tests.bot.helpers import query
+from tests.support.colour_marks import squares_in, unmarked_colours
+from tests.support.locale import make_server_french, speak_french
 from tests.support.messages import fields
 from tests.support.table_driver import kinds
 
@@ -117,3 +120,33 @@ async def test_two_members_and_two_computers_play_and_land_on_the_leaderboards(
     section = next(f.value or "" for f in stats.embeds[0].fields if f.name == "Heaven & Hell")
     won = totals[1] == max(totals)
     assert f"1 game · {int(won)} win{'' if won else 's'} ({100 if won else 0}%)" in section
+
+
+async def test_a_whole_game_in_french_draws_every_colour_with_its_letter(
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A French server and French members: every message (table, hands, buttons, notices,
+    round summaries, the last moves, the final message) is checked as it arrives for a colour
+    without its letter (see `ReplayingDriver`), with the same letters as an English game; the
+    driver presses the table's French "Voir ma main"."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("jeux")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+    await make_server_french(env, guild, channel)
+    speak_french(monkeypatch)
+    driver = await start(env, settings, members, channel, language="fr")
+
+    await driver.play_to_the_end()
+
+    driver.check_hands_were_seen()
+    assert len(driver.state().reports) == 3
+    texts = [text for sent in driver.sent for text in sent.texts]
+    assert squares_in(texts) > 500
+    assert unmarked_colours(texts) == []
+    hands = [sent.text for sent in driver.sent if sent.is_hand]
+    assert any("Couleurs (initiales anglaises)\u00a0: R rouge, Y jaune" in text for text in hands)
+    summaries = {text for text in texts if text.startswith("🏁 La manche")}
+    assert summaries == {f"🏁 La manche {n} sur 3 est finie" for n in (1, 2, 3)}
+    assert any(text.startswith("🟥R 😈") for text in texts), "each colour's result is titled"
+    assert True in driver.one_side, "some cards went to their only side in one click"

@@ -18,9 +18,8 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from bot.i18n import Texts
 from cogs.level8.payloads import card_code
-from cogs.level8.words import COLOUR_SQUARES, card
+from cogs.level8.words import card, mark
 from games.core.engine import Engine
 from games.level8 import ENGINE
 from games.level8.actions import (
@@ -33,7 +32,7 @@ from games.level8.actions import (
     LayOff,
     PlaySkip,
 )
-from games.level8.cards import is_number, is_skip, number_card
+from games.level8.cards import Colour, is_number, is_skip, number_card
 from games.level8.events import (
     Discarded,
     DrewFromDiscard,
@@ -44,13 +43,13 @@ from games.level8.state import GameState, Phase
 from tests.support.messages import carried, controls, options
 from tests.support.table_driver import Player, ReplayingDriver
 
-CARD_TOKEN = re.compile("(" + "|".join(COLOUR_SQUARES) + r")[A-Z](\d+)")
-ENGLISH = Texts("en")
+MARKS = [mark(colour) for colour in Colour]
+CARD_TOKEN = re.compile("(" + "|".join(MARKS) + r")(\d+)")
 
 
 def written(card_id: int) -> str:
-    """A card as an English hand writes it."""
-    return card(ENGLISH, card_id)
+    """A card as every message writes it."""
+    return card(card_id)
 
 
 def keys(actions: Sequence[BaseModel]) -> set[str]:
@@ -70,8 +69,8 @@ class Driver(ReplayingDriver[GameState, int]):
         """Number cards written in a text (`🟥R7`); wilds and Skips all look alike and name
         none."""
         return {
-            number_card(int(value), COLOUR_SQUARES.index(square))
-            for square, value in CARD_TOKEN.findall(text)
+            number_card(int(value), MARKS.index(shown))
+            for shown, value in CARD_TOKEN.findall(text)
             if 1 <= int(value) <= 15
         }
 

@@ -1,12 +1,14 @@
-"""Level 8's colours read without colour vision (issue 26): every card carries its colour's
-letter in the reader's language (hands, menus, groups, the table, the last moves), colour
-groups name their colour, and the hand explains ⭐, ⛔ and the letters."""
+"""Level 8's colours read without colour vision (issues 26 and 33): every card carries its
+colour's letter (hands, menus, groups, the table, the last moves), the same for every reader so
+that one card has one name at one table, colour groups name their colour, and the hand explains
+⭐, ⛔ and the letters in the reader's language."""
 
 from __future__ import annotations
 
 import pytest
 import simcord
 
+from bot.colours import MARKS
 from bot.i18n import LOCALES, Catalog
 from bot.settings import Settings
 from cogs.level8.words import COLOUR_KEYS
@@ -33,17 +35,16 @@ from tests.support.messages import fields
 CATALOG = Catalog()
 
 
+def test_the_six_colours_have_distinct_squares_and_letters() -> None:
+    marks = [MARKS[key] for key in COLOUR_KEYS]
+    assert len({mark.square for mark in marks}) == len({mark.letter for mark in marks}) == 6
+    assert all(len(mark.letter) == 1 and mark.letter.isupper() for mark in marks)
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_each_language_gives_the_six_colours_distinct_letters_their_names_start_with(
-    locale: str,
-) -> None:
-    """French "violet" and "vert" would share a V: French says "mauve" (M)."""
-    messages = CATALOG.messages[locale]
-    letters = [messages[f"level8.colour.{key}.letter"] for key in COLOUR_KEYS]
-    names = [messages[f"level8.colour.{key}.name"] for key in COLOUR_KEYS]
-    assert len(set(letters)) == len(COLOUR_KEYS) == 6
-    assert all(len(letter) == 1 and letter.isupper() for letter in letters)
-    assert [name[0].upper() for name in names] == letters
+def test_each_language_names_every_colour(locale: str) -> None:
+    names = [CATALOG.messages[locale][f"colours.{key}"] for key in COLOUR_KEYS]
+    assert len(set(names)) == 6 and all(names)
 
 
 async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
@@ -70,22 +71,22 @@ async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
     alice = driver.players[0]
     message = await driver.open_hand(alice)
     embed = message.embeds[0]
-    assert embed.description == "🟥R3 🟨J5 🟩V7 🟦B9 🟪M11 🟧O13 ⭐ ⛔"
+    assert embed.description == "🟥R3 🟨Y5 🟩G7 🟦B9 🟪P11 🟧O13 ⭐ ⛔"
     assert embed.footer.text == (
         "⭐ joker\u00a0: toute valeur, toute couleur · ⛔ Passe\u00a0: un joueur passe son tour\n"
-        "Couleurs\u00a0: R rouge, J jaune, V vert, B bleu, M mauve, O orange"
+        "Couleurs (initiales anglaises)\u00a0: R rouge, Y jaune, G vert, B bleu, P violet, O orange"
     )
     assert driver.control_of(alice, message, DrawFromDiscard(owner=1))["label"] == (
-        "Prendre 🟪M14 (bob)"
+        "Prendre 🟪P14 (bob)"
     )
 
     await driver.do(alice, message, DrawFromDiscard(owner=1))
     assert message.embeds[0].description == (
-        "🟥R3 🟨J5 🟩V7 🟦B9 🟪M11 🟧O13 🟪M14 ⭐ ⛔\n🆕 Tu as pioché 🟪M14."
+        "🟥R3 🟨Y5 🟩G7 🟦B9 🟪P11 🟧O13 🟪P14 ⭐ ⛔\n🆕 Tu as pioché 🟪P14."
     )
     discard = driver.control_of(alice, message, Discard(card=c(7, GREEN)))["options"]
     assert [option["label"] for option in discard] == [
-        *("🟥R3", "🟨J5", "🟩V7", "🟦B9", "🟪M11", "🟧O13", "🟪M14", "⭐"),
+        *("🟥R3", "🟨Y5", "🟩G7", "🟦B9", "🟪P11", "🟧O13", "🟪P14", "⭐"),
         "⛔ Passe (simplement défaussée)",
     ]
     await driver.do(alice, message, Discard(card=c(7, GREEN)))
@@ -93,8 +94,8 @@ async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
     seats = fields(driver.table())
     assert seats["▶️ bob · level 3"].splitlines()[2:] == [
         "Run 5–7: 🟨Y5 🟦B6 🟧O7",
-        "🟩 green colour: 🟩G3 🟩G8 🟩G12 ⭐=🟩G",
-    ], "the table speaks the server's language, English here"
+        "🟩G green colour: 🟩G3 🟩G8 🟩G12 ⭐=🟩G",
+    ], "the table speaks the server's language, English here, with the same cards' names"
     assert seats["Last moves"].splitlines()[-1] == (
         "**alice**: took 🟪P14 from bob's discard pile · discarded 🟩G7"
-    )
+    ), "🟪P14 in alice's French hand is 🟪P14 on the English table: one card, one name"

@@ -140,7 +140,7 @@ def test_a_crowded_six_seat_table_fits_in_french() -> None:
     first = fields[f"▶️ {LONG_NAME}0 · niveau 1"]
     wilds = " ".join(f"⭐={v}" for v in range(9, 16))
     assert f"Suite 1–15\u00a0: 🟥R1 🟥R2 🟥R3 🟥R4 🟥R5 🟥R6 🟥R7 🟥R8 {wilds}" in first
-    assert "Couleur 🟩 vert\u00a0: 🟩V1 🟩V5" in fields[f"▪️ {LONG_NAME}2 · niveau 3"]
+    assert "Couleur 🟩G vert\u00a0: 🟩G1 🟩G5" in fields[f"▪️ {LONG_NAME}2 · niveau 3"]
     assert "⛔ une carte Passe attend" in fields[f"▪️ {LONG_NAME}4 · niveau 7"]
     assert len(fields["Derniers coups"].splitlines()) == 7
 
@@ -226,7 +226,7 @@ def test_groups_and_moves_read_naturally_in_both_languages() -> None:
     for tr in (Texts("en"), FRENCH):
         panel = UI.render_table(TableContext(1, view, [], seats(2), [1], False, tr))
         shown[tr.locale] = [field.value or "" for field in panel.embeds[0].fields]
-    assert shown["en"][0].splitlines()[2] == "🟦 blue colour: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
+    assert shown["en"][0].splitlines()[2] == "🟦B blue colour: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
     groups = shown["en"][1].splitlines()[2:]
     assert [line.split(":")[0] for line in groups] == [
         "Pair of 3s",
@@ -315,7 +315,7 @@ def test_engine_refusals_name_cards_as_players_read_them() -> None:
         "🟩G7 is not a Skip."
     )
     assert UI.describe_error(RuleError("card_not_in_hand", card=c(12, PURPLE)), FRENCH) == (
-        "🟪M12 n'est pas dans ta main."
+        "🟪P12 n'est pas dans ta main."
     )
     assert UI.describe_error(RuleError("already_drew"), english) == (
         "You have already drawn a card this turn."

@@ -4,6 +4,7 @@ results reach `/stats` and `/leaderboard game:level8`."""
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.settings import Settings
@@ -11,6 +12,8 @@ from tests.bot.helpers import query
 from tests.bot.level8.driver import start
 from tests.bot.stats.helpers import embed_of, field_value, leaderboard, rows
 from tests.bot.stats.test_competitive_board import admin_of
+from tests.support.colour_marks import squares_in, unmarked_colours
+from tests.support.locale import make_server_french, speak_french
 from tests.support.messages import fields
 from tests.support.table_driver import logged_actions
 
@@ -104,3 +107,30 @@ async def test_two_members_and_two_computers_play_a_whole_game(
     )
     posts = table_posts(env, driver.thread)
     assert posts <= turns_of_people + 2 * state.round + 2
+
+
+async def test_a_whole_game_in_french_draws_every_colour_with_its_letter(
+    simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A French server and French members: every message (table, hands, menus, notices, the
+    last moves, the final message) is checked as it arrives for a colour without its letter
+    (see `ReplayingDriver`), with the same letters as an English game; the driver presses the
+    table's French "Voir ma main"."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("jeux")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await make_server_french(env, guild, channel)
+    speak_french(monkeypatch)
+    driver = await start(env, settings, [alice, bob], channel, language="fr")
+
+    await driver.play_to_the_end()
+
+    driver.check_hands_were_seen()
+    assert driver.state().winner is not None
+    texts = [text for sent in driver.sent for text in sent.texts]
+    assert squares_in(texts) > 500
+    assert unmarked_colours(texts) == []
+    hands = [sent.text for sent in driver.sent if sent.is_hand]
+    assert any("Couleurs (initiales anglaises)\u00a0: R rouge, Y jaune" in text for text in hands)
