@@ -17,6 +17,8 @@ import discord
 from discord.ext import commands
 
 from bot.db import Database, open_database
+from bot.history.components import DYNAMIC_ITEMS as HISTORY_ITEMS
+from bot.history.service import History
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.tables import interactions
@@ -74,6 +76,7 @@ class CardTableBot(commands.AutoShardedBot):
         self._db: Database | None = None
         self.publishing = DiscordPublishing(self)
         self.tables = TableService(lambda: self.db, self.games, settings, self.publishing)
+        self.history = History(self, self.publishing.post_in)
 
     @property
     def db(self) -> Database:
@@ -104,7 +107,7 @@ class CardTableBot(commands.AutoShardedBot):
         # registered when they load.
         for name in sorted(self.extension_names, key=lambda name: not _is_game_cog(name)):
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         recovered = await self.tables.recover()
         log.info("recovered %d running game(s)", recovered)
         if self.settings.sync_commands:

@@ -20,7 +20,7 @@ from bot.stats.board import (
     BoardRequest,
     board_message,
     forget_question,
-    stats_embed,
+    stats_message,
 )
 from bot.stats.periods import Period
 from bot.tables.commands import game_choices
@@ -104,10 +104,10 @@ class Leaderboard(commands.Cog):
                 raise TableError("guild_only")
             tr = Texts(interaction_locale(interaction))
             who = member or interaction.user
-            embed = await stats_embed(
+            message = await stats_message(
                 self.bot.db, interaction.guild_id, who.id, tr, self.bot.games.game_types()
             )
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await interaction.response.send_message(ephemeral=True, **message)
 
         await guarded(interaction, handler)
 

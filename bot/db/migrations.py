@@ -131,6 +131,24 @@ SQLITE_MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN table_posting_since REAL;
     """,
+    # 5: game history. A server's ended games newest first (all games, or one kind), the games
+    # a member sat at, and which seats a member asked to be forgotten from (their seat then
+    # reads "a former member", not a computer). Only ended games with at least one action are
+    # listed, which the partial indexes hold, and members forgotten before this step are found
+    # by their anonymous results.
+    """
+    ALTER TABLE seats ADD COLUMN former_member INTEGER NOT NULL DEFAULT 0;
+    UPDATE seats SET former_member = 1 WHERE user_id IS NULL AND EXISTS (
+        SELECT 1 FROM results r
+        WHERE r.game_id = seats.game_id AND r.seat = seats.seat AND r.is_computer = 0
+            AND r.user_id IS NULL
+    );
+    CREATE INDEX games_history ON games (guild_id, ended_at, id)
+        WHERE status IN ('finished', 'cancelled') AND action_count > 0;
+    CREATE INDEX games_history_of_game ON games (guild_id, game_key, ended_at, id)
+        WHERE status IN ('finished', 'cancelled') AND action_count > 0;
+    CREATE INDEX seats_user ON seats (user_id, game_id) WHERE user_id IS NOT NULL;
+    """,
 ]
 
 POSTGRESQL_MIGRATIONS: list[str] = [
@@ -248,6 +266,20 @@ POSTGRESQL_MIGRATIONS: list[str] = [
     # 4: as SQLite's step 4.
     """
     ALTER TABLE games ADD COLUMN table_posting_since DOUBLE PRECISION;
+    """,
+    # 5: as SQLite's step 5.
+    """
+    ALTER TABLE seats ADD COLUMN former_member INTEGER NOT NULL DEFAULT 0;
+    UPDATE seats SET former_member = 1 WHERE user_id IS NULL AND EXISTS (
+        SELECT 1 FROM results r
+        WHERE r.game_id = seats.game_id AND r.seat = seats.seat AND r.is_computer = 0
+            AND r.user_id IS NULL
+    );
+    CREATE INDEX games_history ON games (guild_id, ended_at, id)
+        WHERE status IN ('finished', 'cancelled') AND action_count > 0;
+    CREATE INDEX games_history_of_game ON games (guild_id, game_key, ended_at, id)
+        WHERE status IN ('finished', 'cancelled') AND action_count > 0;
+    CREATE INDEX seats_user ON seats (user_id, game_id) WHERE user_id IS NOT NULL;
     """,
 ]
 

@@ -21,10 +21,13 @@ from typing import Any, Literal, TypeVar, cast
 import discord
 
 from bot.db import Database
+from bot.discord_limits import FIELD_LIMIT, clip
+from bot.history.components import ReplayOpenButton
 from bot.i18n import Texts, interaction_locale
 from bot.stats import render
 from bot.stats.model import FinishedGame
 from bot.stats.periods import Period, period_start
+from bot.stats.profile import profile
 from bot.stats.queries import finished_games, forget_member, has_statistics, min_games
 from bot.stats.standings import (
     Page,
@@ -46,6 +49,9 @@ from games.core.game_type import GameType
 T = TypeVar("T")
 
 Board = Literal["teams", "players", "ratings"]
+
+MAX_BUTTONS = 25
+"""Buttons Discord allows on one message: the profile's replay buttons stop there."""
 
 
 def boards_of(game: GameType) -> tuple[Board, ...]:
@@ -273,16 +279,18 @@ class BoardButton(
 # ------------------------------------------------------------------ /stats
 
 
-async def stats_embed(
+async def stats_message(
     db: Database, guild_id: int, user_id: int, tr: Texts, games: Sequence[GameType]
-) -> discord.Embed:
-    """Per game of `games`, what the all-time leaderboards know about one member."""
+) -> dict[str, Any]:
+    """Per game of `games`, what the all-time leaderboards know about one member, and their
+    profile: last results (each with a button to replay it), best score, winning streaks."""
     embed = discord.Embed(
         title=tr("leaderboard.stats.title"),
         description=tr("leaderboard.stats.who", name=render.mention(user_id)),
         colour=discord.Colour.gold(),
     )
     minimum = await min_games(db, guild_id)
+    view = discord.ui.View(timeout=None)
     for game in games:
         finished = await finished_games(db, guild_id, game.key)
         lines = (
@@ -290,12 +298,19 @@ async def stats_embed(
             if game.cooperative
             else _rated_stats(finished, user_id, minimum, tr)
         )
+        found = profile(finished, user_id, game.cooperative)
+        if found is not None:
+            lines += render.profile_lines(found, game, tr)
+            for past, _ in found.recent:
+                if len(view.children) < MAX_BUTTONS:
+                    view.add_item(ReplayOpenButton(past.game_id, f"#{past.game_id}"))
         embed.add_field(
             name=tr(f"games.{game.key}"),
-            value="\n".join(lines) or tr("leaderboard.stats.none"),
+            value=clip("\n".join(lines), FIELD_LIMIT) or tr("leaderboard.stats.none"),
             inline=False,
         )
-    return embed
+    view.stop()
+    return {"embed": embed, "view": view}
 
 
 def _coop_stats(

@@ -63,7 +63,16 @@ async def set_min_games(db: Database, guild_id: int, value: int) -> None:
 
 
 async def has_statistics(db: Database, user_id: int) -> bool:
+    """Whether forget-me has anything to erase: a result, or a seat in an ended game (a game
+    cancelled after its first move is in the history without any result)."""
     row = await db.fetchone("SELECT 1 FROM results WHERE user_id = ? LIMIT 1", (user_id,))
+    if row is not None:
+        return True
+    row = await db.fetchone(
+        "SELECT 1 FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? "
+        "AND g.status IN ('finished', 'cancelled') LIMIT 1",
+        (user_id,),
+    )
     return row is not None
 
 
@@ -73,16 +82,18 @@ async def forget_member(db: Database, user_id: int) -> int:
     Rows are kept with no user id (and still `is_computer = 0`), so the other players' records
     stay whole: a team keeps its size and score, a ranking keeps its places, and the member's
     seat becomes an anonymous opponent in rating replays. The seats of finished or cancelled games
-    lose the id and the display name stored with it too. Games still open are left alone (the
-    member is playing them); their results are recorded when they end. The action log holds seat
-    numbers, never user ids.
+    lose the id and the display name stored with it too, and are marked as a former member's,
+    which the history and replays show instead of the name (not as a computer). Games still
+    open are left alone (the member is playing them); their results are recorded when they end.
+    The action log holds seat numbers, never user ids.
     """
     async with db.transaction() as conn:
         forgotten = await conn.execute(
             "UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,)
         )
         await conn.execute(
-            "UPDATE seats SET user_id = NULL, name = NULL WHERE user_id = ? AND game_id IN "
+            "UPDATE seats SET user_id = NULL, name = NULL, former_member = 1 "
+            "WHERE user_id = ? AND game_id IN "
             "(SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
             (user_id,),
         )

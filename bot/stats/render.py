@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from bot.discord_limits import FIELD_LIMIT
 from bot.i18n import Texts
+from bot.stats.profile import Profile
 from bot.stats.standings import CoopPlayer, Ranked, RatedPlayer, TeamResult
+from games.core.game_type import GameType
 
 
 def mention(user_id: int) -> str:
@@ -48,6 +50,13 @@ def category(team: TeamResult, area: str, tr: Texts) -> str:
         players=players_text(team.players, tr),
         mode=tr(f"{area}.leaderboard.mode.{team.mode}"),
     )
+
+
+def score_text(game_key: str, score: int, tr: Texts) -> str:
+    """A competitive score as the game words it (`<area>.result_score`: "level 8", "12
+    points"), else the bare number."""
+    unit = f"{game_key.replace('-', '_')}.result_score"
+    return tr.plural(unit, score) if tr.has(f"{unit}.one") else str(score)
 
 
 def team_result(score: int, area: str, tr: Texts) -> str:
@@ -131,3 +140,25 @@ def unranked_lines(rows: Sequence[RatedPlayer], tr: Texts) -> str:
     while shown and len(text(shown)) > FIELD_LIMIT:
         shown -= 1
     return text(shown)
+
+
+def profile_lines(found: Profile, game: GameType, tr: Texts) -> list[str]:
+    """The member's last results (newest first), best score and winning streaks in one game."""
+    own = game.key.replace("-", "_")
+
+    def score(value: int) -> str:
+        return team_result(value, own, tr) if game.cooperative else score_text(game.key, value, tr)
+
+    lines = [tr("leaderboard.profile.recent")]
+    for past, seat in found.recent:
+        key = "leaderboard.profile.won" if seat.won else "leaderboard.profile.lost"
+        lines.append(tr(key, id=past.game_id, date=date(past.ended_at), score=score(seat.score)))
+    lines.append(tr("leaderboard.profile.best", score=score(found.best)))
+    lines.append(
+        tr(
+            "leaderboard.profile.streaks",
+            current=found.current_streak,
+            longest=found.longest_streak,
+        )
+    )
+    return lines

@@ -25,6 +25,7 @@ from pydantic import BaseModel
 
 from bot.clock import now
 from bot.guild_settings import public_locale
+from bot.history.components import ReplayOpenButton
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.changes import Change
@@ -204,6 +205,7 @@ class DiscordPublishing:
             return
         view = discord.ui.View(timeout=None)
         view.add_item(GameButton("again", game.id, tr("table.play_again")))
+        view.add_item(ReplayOpenButton(game.id, tr("history.button.replay")))
         view.stop()
         await self._send(game, content=panel.content, embeds=panel.embeds, view=view)
 
@@ -227,6 +229,16 @@ class DiscordPublishing:
             tr = await self.texts(game)
             await self.table_post.hide_controls(game)
             await self._send(game, content=tr("table.cancelled"))
+
+    async def post_in(self, channel_id: int, **message: Any) -> None:
+        """A message of the bot's own in any channel (a replay step a member shared), in turn
+        with that channel's other writes and within its budget; mentions in it ping nobody."""
+        channel = self.host.get_partial_messageable(channel_id)
+
+        async def send() -> None:
+            await channel.send(allowed_mentions=discord.AllowedMentions.none(), **message)
+
+        await self.outboxes.write(channel_id, Write(send))
 
     async def _send(
         self, game: Game, *, view: discord.ui.View | None = None, **message: Any

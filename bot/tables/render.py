@@ -8,6 +8,7 @@ from typing import Any, cast
 import discord
 from pydantic import BaseModel
 
+from bot.history.components import ReplayOpenButton
 from bot.i18n import Texts
 from bot.tables.carried import ActionRefs
 from bot.tables.components import (
@@ -134,8 +135,10 @@ def ending_line(game: Game, seats: Sequence[SeatInfo], tr: Texts) -> str:
 
 
 def lobby_view(game: Game, tr: Texts) -> discord.ui.View | None:
+    """The lobby's controls; once the game has ended after its first move, a button to replay
+    it (the lobby message is where a channel's games are told, for every game)."""
     if game.status is not GameStatus.LOBBY:
-        return None
+        return ended_view(game, tr)
     view = discord.ui.View(timeout=None)
     for op in LOBBY_OPS:
         view.add_item(LobbyButton(game.id, op, tr(f"lobby.button.{op}"), LOBBY_STYLES[op]))
@@ -152,6 +155,15 @@ def lobby_view(game: Game, tr: Texts) -> discord.ui.View | None:
             )
         )
     view.add_item(TurnTimeSelect(game.id, options, tr("lobby.turn_time")))
+    return view
+
+
+def ended_view(game: Game, tr: Texts) -> discord.ui.View | None:
+    if game.status not in (GameStatus.FINISHED, GameStatus.CANCELLED) or game.action_count == 0:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayOpenButton(game.id, tr("history.button.replay")))
+    view.stop()
     return view
 
 

@@ -114,6 +114,12 @@ class TablePost:
         unsure = facts.posting_since is not None
         return facts.message_id is None or must_post or stale or unsure
 
+    def posted_since(self, game_id: int, mark: float | None) -> int | None:
+        """The id of a table of the game posted under the stored `mark`, which the database
+        does not hold yet (so that a test finds the table on show)."""
+        posted = self._posted.get(game_id)
+        return posted.message_id if posted is not None and posted.mark == mark else None
+
     def _facts(self, game: Game) -> TableFacts:
         """The game's table as saved with `game`, and as posted since."""
         facts = TableFacts(game.table_message_id, game.table_posted_at, game.table_posting_since)

@@ -26,6 +26,11 @@ turns engine views into Discord content and clicked controls back into engine ac
   events of the action just applied (a round summary in a game of several rounds). They are
   posted before the table, and the table is then posted anew below them so that it stays the
   last message; by default none.
+- optionally `describe_moves(events, seats, tr) -> list[str]`: what the events of one action
+  did, in the words of the table's last moves; a replay (`bot/history/`) tells each step with
+  them. By default none, and the replay only says whose step it was.
+- optionally `round_of(view) -> int | None`: the round a spectator view is in, for a game of
+  several rounds; a replay then offers jumps from round to round. By default None (no rounds).
 
 When a turn ends, whether computers wait for people and whether seats choose at once are facts
 of the game, declared by its engine (`Engine.ends_turn`, `GameType`), not of its UI.
@@ -270,6 +275,17 @@ class GameUI(ABC, Generic[ViewT]):
         """Messages posted, in order, above a fresh table for `ctx.events` (a round that ended);
         the table message itself only shows the current state."""
         return []
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        """The events of one action in words, as the table's last moves tell them (a replay
+        shows them for each step); by default none."""
+        return []
+
+    def round_of(self, view: ViewT) -> int | None:
+        """The round a spectator view is in, for a game played in rounds; None otherwise."""
+        return None
 
     def describe_error(self, error: RuleError, tr: Texts) -> str:
         """A short message for a rejected action. Default: the catalog entry

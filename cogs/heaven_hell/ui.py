@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -15,9 +17,11 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     TableContext,
 )
 from cogs.heaven_hell.hand import choose, hand_panel
+from cogs.heaven_hell.moves import move_lines
 from cogs.heaven_hell.notices import finish_panel, round_panels
 from cogs.heaven_hell.table import table_panel
 from cogs.heaven_hell.words import mark, side_name
@@ -40,6 +44,14 @@ class HeavenHellUI(GameUI[HeavenHellView]):
 
     def render_hand(self, ctx: HandContext[HeavenHellView]) -> HandPanel:
         return hand_panel(ctx)
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        return move_lines(events, seats, tr)
+
+    def round_of(self, view: HeavenHellView) -> int | None:
+        return view.round
 
     def choose(
         self, ctx: HandContext[HeavenHellView], payload: str, values: Sequence[str]

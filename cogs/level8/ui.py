@@ -17,9 +17,11 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     TableContext,
 )
 from cogs.level8.hand import choose, hand_panel
+from cogs.level8.moves import move_lines
 from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
 from cogs.level8.words import card
@@ -47,6 +49,14 @@ class Level8UI(GameUI[Level8View]):
 
     def render_hand(self, ctx: HandContext[Level8View]) -> HandPanel:
         return hand_panel(ctx)
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        return move_lines(events, seats, tr)
+
+    def round_of(self, view: Level8View) -> int | None:
+        return view.round
 
     def choose(self, ctx: HandContext[Level8View], payload: str, values: Sequence[str]) -> Choice:
         return choose(ctx, payload, values)

@@ -44,7 +44,7 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
         embed, tr("the_game.table.recent"), recent_moves(view.placements, turns, ctx.seats, tr)
     )
     add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
-    news = [line for event in ctx.events if (line := describe(event, ctx.seats, tr))]
+    news = news_lines(ctx.events, ctx.seats, tr)
     return Panel(content="\n".join(news) or None, embeds=[embed])
 
 
@@ -114,6 +114,11 @@ def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
         )
         for hint in sorted(view.hints, key=lambda hint: (hint.pile, hint.seat))
     ]
+
+
+def news_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+    """What the events of one action did, a line each, as shown above the table."""
+    return [line for event in events if (line := describe(event, seats, tr))]
 
 
 def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -14,11 +16,12 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     TableContext,
 )
 from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
-from cogs.the_game.table import table_panel
+from cogs.the_game.table import news_lines, table_panel
 from cogs.the_game.words import card, pile_name
 from games.the_game.view import TheGameView
 
@@ -32,6 +35,11 @@ class TheGameUI(GameUI[TheGameView]):
 
     def render_table(self, ctx: TableContext[TheGameView]) -> Panel:
         return table_panel(ctx)
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        return news_lines(events, seats, tr)
 
     def render_hand(self, ctx: HandContext[TheGameView]) -> HandPanel:
         return hand_panel(ctx)

@@ -2,7 +2,7 @@
 one: its engine (tests/tiny_game) and its cog (tests/tiny_cog: its UI, its `/play` subcommand
 with a table option, its message catalogs), the cog loaded as an extension like any game's.
 Nothing else registers it here, and it is offered, played and ranked under its own key through
-the same commands as the real games."""
+the same commands as the real games, its history and replays included."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def register_games() -> GameRegistration:
 
 
 @pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, "cogs.leaderboard", "tests.tiny_cog"]])
-async def test_a_game_from_two_packages_is_played_ruled_and_ranked(
+async def test_a_game_from_two_packages_is_played_ruled_ranked_and_replayed(
     simcord_env: simcord.Env,
 ) -> None:
     assert get_engine("tiny") is None, "no package of games/ declares it"
@@ -56,3 +56,10 @@ async def test_a_game_from_two_packages_is_played_ruled_and_ranked(
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     assert [field.name for field in stats.embeds[0].fields] == ["Tiny"]
+
+    page = (await alice.slash(channel, "history", game="tiny")).response
+    assert page is not None
+    assert (page.embeds[0].description or "").startswith("Tiny\n\n`#1` <t:")
+    replay = (await alice.click(page, label="#1")).response
+    assert replay is not None and replay.ephemeral
+    assert (replay.embeds[-1].title or "").endswith(f"Tiny #1 · step 0/{2 * CARDS}")

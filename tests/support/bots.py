@@ -26,7 +26,14 @@ from tests.support.postgres import PostgresServer, register_database
 BACKENDS = ("sqlite", "postgresql")
 """Tests marked `both_backends` run once on each (see `pytest_generate_tests`)."""
 
-CORE_EXTENSIONS = ["cogs.lobby", "cogs.game", "cogs.rules", "cogs.settings", "cogs.help"]
+CORE_EXTENSIONS = [
+    "cogs.lobby",
+    "cogs.game",
+    "cogs.rules",
+    "cogs.settings",
+    "cogs.help",
+    "cogs.history",
+]
 TURN_SECONDS = 300
 
 BotFactory = Callable[[], CardTableBot]

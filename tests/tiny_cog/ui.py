@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import discord
+from pydantic import BaseModel
 
+from bot.i18n import Texts
 from bot.tables.ui import (
     ActionButton,
     Choice,
@@ -21,6 +23,7 @@ from bot.tables.ui import (
     HandContext,
     HandPanel,
     Panel,
+    SeatInfo,
     StepButton,
     StepSelect,
     TableContext,
@@ -40,15 +43,20 @@ class TinyUI(GameUI[TinyView]):
     def render_table(self, ctx: TableContext[TinyView]) -> Panel:
         tr, view = ctx.tr, ctx.view
         scores = ", ".join(f"{ctx.seats[i].name}={score}" for i, score in enumerate(view.scores))
-        played = [
-            tr("tiny.table.played", name=ctx.seats[e.seat].name, card=e.card)
-            for e in ctx.events
-            if isinstance(e, Played)
-        ]
+        played = self.describe_moves(ctx.events, ctx.seats, tr)
         embed = discord.Embed(
             title=tr("games.tiny"), description=tr("tiny.table.scores", scores=scores)
         )
         return Panel(content="\n".join(played) or None, embeds=[embed])
+
+    def describe_moves(
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+    ) -> list[str]:
+        return [
+            tr("tiny.table.played", name=seats[e.seat].name, card=e.card)
+            for e in events
+            if isinstance(e, Played)
+        ]
 
     def render_hand(self, ctx: HandContext[TinyView]) -> HandPanel:
         tr, view = ctx.tr, ctx.view

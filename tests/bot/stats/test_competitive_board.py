@@ -117,10 +117,17 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
     ]
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
-    assert field_value(stats, "Level 8").splitlines() == [
+    lines = field_value(stats, "Level 8").splitlines()
+    assert lines[:3] == [
         "Cote **3,3** · 1 partie · 1 victoire (100\u00a0%)",
         "Apparaît au classement après 3 parties (encore 2).",
         "🤖 Parties avec des joueurs ordinateurs\u00a0: 1.",
+    ]
+    assert lines[3] == "**Dernières parties**"
+    assert lines[4].startswith("`#1` <t:") and lines[4].endswith("🏆 niveau 3")
+    assert lines[5:] == [
+        "Meilleur score\u00a0: niveau 3",
+        "Victoires d'affilée\u00a0: 1 en ce moment, 1 au plus",
     ]
 
 

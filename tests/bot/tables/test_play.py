@@ -166,7 +166,7 @@ async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: S
     winners = [user or "Computer 2" for _, user, _, _, won in results if won]
     names = ", ".join(f"<@{user}>" if isinstance(user, int) else user for user in winners)
     assert lobby.embeds[0].description == f"🏁 The game is over (<#{place.id}>): 🏆 {names}."
-    assert lobby.components == []
+    assert button_labels(lobby) == ["Replay"]
 
 
 async def test_the_lobby_of_a_game_cancelled_after_its_start_links_to_it(
@@ -181,7 +181,7 @@ async def test_the_lobby_of_a_game_cancelled_after_its_start_links_to_it(
     await alice.slash(place, "game cancel")
     lobby = channel.history()[0]
     assert lobby.embeds[0].description == f"❌ This game was cancelled (<#{place.id}>)."
-    assert lobby.components == []
+    assert lobby.components == [], "nothing to replay before the first move"
 
 
 async def test_two_step_choice_with_a_select(simcord_env: simcord.Env, settings: Settings) -> None:
