@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import CardTableBot
-from bot.i18n import Texts, interaction_locale
 from bot.i18n.translator import command_text as _
 from bot.tables import interactions
 from bot.tables.components import guarded
@@ -63,10 +62,7 @@ class GameCommands(commands.Cog):
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         async def handler() -> None:
             game = await self._here(interaction)
-            await interaction.response.defer(ephemeral=True)
-            await interactions.cancel(interaction, game.id)
-            tr = Texts(interaction_locale(interaction))
-            await interaction.followup.send(tr("table.cancelled"), ephemeral=True)
+            await interactions.ask_cancel(interaction, game.id)
 
         await guarded(interaction, handler)
 

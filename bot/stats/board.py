@@ -345,17 +345,17 @@ def _rated_stats(games: Sequence[FinishedGame], user_id: int, minimum: int, tr: 
     row = rated_players(games).get(user_id)
     if row is None:
         return []
+    board = competitive_board(games, minimum)
+    rank = next((entry.rank for entry in board if entry.row.user_id == user_id), None)
     lines = [
         tr(
             "leaderboard.stats.rated",
-            rating=render.decimal(row.rating, tr),
+            rating=render.rating(row, tr, provisional=rank is None),
             games=render.counted("games", row.games, tr),
             wins=render.counted("wins", row.wins, tr),
             rate=render.percent(row.win_rate),
         )
     ]
-    board = competitive_board(games, minimum)
-    rank = next((entry.rank for entry in board if entry.row.user_id == user_id), None)
     if rank is None:
         needed = render.counted("games", minimum, tr)
         lines.append(tr("leaderboard.stats.unranked", games=needed, missing=minimum - row.games))

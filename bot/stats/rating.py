@@ -7,18 +7,31 @@ alone would give, and erasing a member (forget-me) needs no stored rating to be 
 
 Computer seats and forgotten members take part in each game they sat in as anonymous opponents
 with a fresh default rating: beating them counts like beating a newcomer, and they are never
-listed. The displayed value is the conservative ordinal mu - 3 sigma, which starts at 0 and only
-grows when a player has both won and played enough for the model to be confident.
+listed. What ranks players is the conservative ordinal mu - 3 sigma, which starts at 0 and only
+grows when a player has both won and played enough for the model to be confident; what players
+read is that ordinal on a familiar, Elo-like scale (`Rating.points`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.stats.model import FinishedGame
+
+BASE_POINTS = 1500
+"""A newcomer's points: openskill's default rating (mu 25, sigma 25/3) has ordinal 0, and 1500 is
+where Elo ladders start everyone."""
+
+POINTS_PER_SKILL = 400 / (math.log(10) * math.sqrt(2) * PlackettLuce().beta)
+"""Points per unit of the model's skill (about 29.5), chosen so that a gap in points means what
+it means in Elo. Between two players the model is sure of, Plackett-Luce gives the first the
+chance 1 / (1 + exp(-(mu1 - mu2) / c)) of finishing ahead, with c = sqrt(2) * beta; Elo gives
+1 / (1 + 10 ** (-(r1 - r2) / 400)). The two agree when r1 - r2 = (mu1 - mu2) * 400 /
+(c * ln 10): 400 points are 10 to 1 odds, 200 points about 3 to 1, as on a chess ladder."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +42,16 @@ class Rating:
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
+
+    @property
+    def points(self) -> int:
+        """The ordinal on the Elo-like scale: `BASE_POINTS` for a newcomer, rising with wins
+        as the model grows sure of them. An affine map with a positive slope, then rounded, so
+        it orders players exactly as the ordinal does (players closer than a point share one
+        number, and a rank). A player's first games move it a lot (a first loss in three
+        costs about 80 points), which is why it reads as provisional until the server's
+        minimum of games."""
+        return round(BASE_POINTS + POINTS_PER_SKILL * self.ordinal)
 
 
 def replay_ratings(games: Iterable[FinishedGame]) -> dict[int, Rating]:

@@ -106,13 +106,20 @@ def coop_line(entry: Ranked[CoopPlayer], area: str, tr: Texts) -> str:
     )
 
 
+def rating(row: RatedPlayer, tr: Texts, *, provisional: bool = False) -> str:
+    """A player's rating; `provisional` marks it as such, for a member with fewer games than the
+    server's minimum (early games move it a lot) shown where nothing else says so."""
+    key = "leaderboard.rating_provisional" if provisional else "leaderboard.rating"
+    return tr(key, points=row.rating)
+
+
 def rating_line(entry: Ranked[RatedPlayer], tr: Texts) -> str:
     row = entry.row
     return tr(
         "leaderboard.rating_row",
         rank=entry.rank,
         name=mention(row.user_id),
-        rating=decimal(row.rating, tr),
+        rating=rating(row, tr),
         games=counted("games", row.games, tr),
         wins=counted("wins", row.wins, tr),
         rate=percent(row.win_rate),
@@ -121,12 +128,14 @@ def rating_line(entry: Ranked[RatedPlayer], tr: Texts) -> str:
 
 
 def unranked_lines(rows: Sequence[RatedPlayer], tr: Texts) -> str:
-    """The members below the minimum, one per line with their count of games: as many as an
-    embed field holds, then how many more there are."""
+    """The members below the minimum, one per line with their rating and count of games (the
+    field's title says that these ratings are provisional): as many as an embed field holds,
+    then how many more there are."""
     lines = [
         tr(
             "leaderboard.unranked_row",
             name=mention(row.user_id),
+            rating=rating(row, tr),
             games=counted("games", row.games, tr),
         )
         for row in rows

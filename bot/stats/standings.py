@@ -20,8 +20,6 @@ T = TypeVar("T")
 
 PAGE_SIZE = 10
 DEFAULT_MIN_GAMES = 3
-RATING_DECIMALS = 1
-"""Ratings are shown, and therefore compared for ties, with one decimal."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +43,8 @@ def shared_ranks(rows: Sequence[T], key: Callable[[T], Hashable]) -> list[Ranked
 @dataclass(frozen=True)
 class RatedPlayer:
     user_id: int
-    rating: float
+    rating: int
+    """Points on the Elo-like scale (`Rating.points`), as shown and compared for ties."""
     games: int
     wins: int
     with_computers: int
@@ -67,7 +66,7 @@ def rated_players(games: Sequence[FinishedGame]) -> dict[int, RatedPlayer]:
     return {
         user: RatedPlayer(
             user_id=user,
-            rating=round(ratings[user].ordinal, RATING_DECIMALS),
+            rating=ratings[user].points,
             games=len(outcomes),
             wins=sum(won for won, _ in outcomes),
             with_computers=sum(computers for _, computers in outcomes),

@@ -12,6 +12,8 @@ Formats (all under 100 characters):
 - `ct:mine:<game>`                   the same on a turn reminder
 - `ct:back:<game>`                   "I'm back" on the table message
 - `ct:again:<game>`                  "Play again" on the end-of-game message
+- `ct:cancel:<game>:<user>:<answer>` the answer (yes, no) to `/game cancel`'s question, which
+                                     only `<user>`, who asked, may give
 - `ct:do:<game>:<seat>:<version>:<ref>`        a hand button carrying a legal action
 - `ct:dos:<game>:<seat>:<version>:<n>`         the n-th menu of a hand whose options carry one
                                                (each option's value is a `ref`)
@@ -39,6 +41,8 @@ LobbyOp = Literal["join", "leave", "add", "remove", "start", "cancel"]
 LOBBY_OPS: tuple[LobbyOp, ...] = ("join", "leave", "add", "remove", "start", "cancel")
 TURN_CHOICES: tuple[int, ...] = (60, 120, 300, 600, 1800, 3600, 86400)
 
+CancelAnswer = Literal["yes", "no"]
+
 GameButtonKind = Literal["hand", "mine", "back", "again"]
 """The buttons that carry only a game id: "Show my hand" on the table (`hand`) and on a turn
 reminder (`mine`: a message that carries `show_hand_id` is taken for a table), "I'm back",
@@ -64,6 +68,15 @@ class GameClick:
 
 
 @dataclass(frozen=True)
+class CancelClick:
+    """An answer to `/game cancel`'s question, asked of `asker_id`."""
+
+    game_id: int
+    asker_id: int
+    answer: CancelAnswer
+
+
+@dataclass(frozen=True)
 class StepClick:
     """A control of a UI step: the game's UI says what `payload` and `values` mean."""
 
@@ -84,7 +97,7 @@ class ActionClick:
     refs: Sequence[str]
 
 
-Click = LobbyClick | TurnTimeClick | GameClick | StepClick | ActionClick
+Click = LobbyClick | TurnTimeClick | GameClick | CancelClick | StepClick | ActionClick
 
 
 class TableClient(Protocol):
@@ -215,6 +228,35 @@ class GameButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await clicked(interaction, GameClick(self.kind, self.game_id))
+
+
+class CancelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:cancel:(?P<game>\d+):(?P<user>\d+):(?P<answer>yes|no)",
+):
+    """An answer to `/game cancel`'s question. The question is ephemeral; the member it was
+    asked of is in the custom id all the same, so that a forged or replayed click by anyone else
+    is refused."""
+
+    def __init__(self, game_id: int, user_id: int, answer: CancelAnswer, label: str) -> None:
+        style = discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"ct:cancel:{game_id}:{user_id}:{answer}"
+            )
+        )
+        self.game_id, self.user_id, self.answer = game_id, user_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CancelButton:
+        label = cast("discord.ui.Button[Any]", item).label or ""
+        answer = cast(CancelAnswer, match["answer"])
+        return cls(int(match["game"]), int(match["user"]), answer, label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await clicked(interaction, CancelClick(self.game_id, self.user_id, self.answer))
 
 
 def _control_id(kind: str, game_id: int, seat: int, version: int, payload: str) -> str:
@@ -398,6 +440,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     TurnTimeSelect,
     GameButton,
+    CancelButton,
     StepButtonItem,
     StepSelectItem,
     ActionButtonItem,

@@ -18,6 +18,8 @@ from bot.i18n import Texts, interaction_locale
 from bot.tables import render
 from bot.tables.clicks import Actions, Control, HandShown, Step
 from bot.tables.components import (
+    ActionClick,
+    CancelClick,
     Click,
     GameClick,
     LobbyClick,
@@ -28,6 +30,7 @@ from bot.tables.components import (
 )
 from bot.tables.errors import TableError
 from bot.tables.host import TableHost
+from bot.tables.lobby_rules import game_closed
 from bot.tables.presenting import ended_text, hand_message, status_text
 from bot.tables.publishing import DiscordPublishing
 from bot.tables.records import Game
@@ -68,10 +71,12 @@ async def _handle(interaction: discord.Interaction[Any], click: Click) -> None:
             await _back(interaction, click.game_id)
         else:
             await _play_again(interaction, click.game_id)
+    elif isinstance(click, CancelClick):
+        await _answer_cancel(interaction, click)
     elif isinstance(click, StepClick):
         step = Step(click.payload, click.values)
         await _act(interaction, click.game_id, click.seat, click.version, step)
-    else:
+    elif isinstance(click, ActionClick):
         await _act(interaction, click.game_id, click.seat, click.version, Actions(click.refs))
 
 
@@ -130,7 +135,7 @@ async def _lobby_click(interaction: discord.Interaction[Any], click: LobbyClick)
         if error.code == "lobby_closed":
             # Only a message left behind shows a closed lobby's buttons: one whose update a
             # crash or Discord prevented, or one replaced by a new `/play`.
-            game = await client.tables.work.load(click.game_id)
+            game = await client.tables.load(click.game_id)
             try:
                 message = await client.publishing.lobby_message(game)
                 await interaction.edit_original_response(**message)
@@ -218,10 +223,43 @@ async def leave(interaction: discord.Interaction[Any], game_id: int) -> None:
     await client_of(interaction).tables.leave(interaction.user.id, game_id, reply)
 
 
-async def cancel(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """`/game cancel`: the host, or anyone with Manage Server."""
+async def ask_cancel(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """`/game cancel`: the host, or anyone with Manage Server, is asked to confirm first (a
+    cancel cannot be undone), in a private question whose buttons work after a restart."""
+    tr = texts_of(interaction)
     manager = bool(interaction.permissions.manage_guild)
-    await client_of(interaction).tables.cancel(game_id, interaction.user.id, manager)
+    game = await client_of(interaction).tables.can_cancel(game_id, interaction.user.id, manager)
+    name = render.game_name(game.game_key, tr)
+    await interaction.response.send_message(
+        tr("table.cancel.question", game=name, id=game.id),
+        view=render.cancel_view(game.id, interaction.user.id, tr),
+        ephemeral=True,
+    )
+
+
+async def _answer_cancel(interaction: discord.Interaction[Any], click: CancelClick) -> None:
+    """The answer to `/game cancel`'s question, from the member it was asked of. The question
+    becomes the outcome, without buttons: cancelled (the table says so publicly, so this only
+    acknowledges), kept, or why it could not be (the game ended meanwhile, the member lost the
+    right to cancel it)."""
+    if interaction.user.id != click.asker_id:
+        raise TableError("cancel_not_yours")
+    tr = texts_of(interaction)
+    await interaction.response.defer()
+    tables = client_of(interaction).tables
+    manager = bool(interaction.permissions.manage_guild)
+    try:
+        if click.answer == "yes":
+            await tables.cancel(click.game_id, click.asker_id, manager)
+            text = tr("table.cancel.done")
+        else:
+            game = await tables.load(click.game_id)
+            if not game.is_open:
+                raise game_closed(game)
+            text = tr("table.cancel.kept")
+    except TableError as error:
+        text = error.text(tr)
+    await interaction.edit_original_response(content=text, view=None)
 
 
 async def _play_again(interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -13,7 +13,9 @@ rate-limit bucket. Nothing here takes a game's lock or reads the database.
 What holds, so that no hand shows an old state as current:
 
 - a live hand is marked closed (no controls, "open your hand again from the table") before its
-  token runs out (`CLOSE_AFTER`), and when the member opens another hand of the same game;
+  token runs out (`CLOSE_AFTER`), and stays so: Discord no longer lets the bot touch it;
+- a live hand is deleted when the member opens another hand of the same game, while its token
+  still allows it, so that only the current hand and those whose time ran out remain;
 - a hand whose game ended is closed saying so; one whose member left, with the same words;
 - after a restart (or in another process) the live hands are lost: a hand shown before stays as
   it was, controls included, and may be behind the game. Its controls carry the seat's version,
@@ -53,6 +55,14 @@ ephemeral message through a token older than 15 minutes, and a margin covers a s
 SETTLE = 1.0
 """Seconds between a change and the edit of the live hands it concerns: moves made meanwhile
 (a chain of computer moves) are shown by the same edit."""
+
+CLOSED_BECAUSE = {
+    "game_over": "table.hand_game_over",
+    "no_game": "table.hand_game_over",
+    "game_cancelled": "table.hand_cancelled",
+}
+"""What a live hand says when it closes because its member no longer has a hand in the game, by
+the refusal a redraw met; any other reason reads as a plain closed hand."""
 
 
 @dataclass
@@ -113,7 +123,7 @@ class LiveHands:
     ) -> None:
         """A hand drawn from `running` was shown to the interaction's member (a new one, or the
         clicked one edited): it becomes their live hand in that game, and a different one they
-        had is closed. Drawn again at once when the game changed since."""
+        had is deleted. Drawn again at once when the game changed since."""
         if message_id is None:
             return
         game = running.game
@@ -122,7 +132,7 @@ class LiveHands:
         if previous is not None:
             self._forget(previous)
             if previous.message_id != message_id:
-                await self._close(previous)
+                await self._delete(previous)
         seat = game.seat_of(interaction.user.id)
         latest = self._latest.get(game.id)
         if latest is None or latest[0].revision < game.revision:
@@ -189,13 +199,12 @@ class LiveHands:
         try:
             seat = player_seat(game, hand.user_id)
             if running is None:
-                raise TableError("game_over")
+                raise TableError("game_cancelled")
             ui_state = hand.ui_state if seat.version == hand.version else ""
             message = hand_message(running, seat, ui_state, hand.tr, None)
         except TableError as error:
             self._forget(hand)
-            over = error.code in ("game_over", "no_game")
-            await self._close(hand, "table.hand_game_over" if over else "table.hand_closed")
+            await self._close(hand, CLOSED_BECAUSE.get(error.code, "table.hand_closed"))
             return
         shown = what_it_shows(message)
         hand.revision = game.revision
@@ -207,6 +216,17 @@ class LiveHands:
         except discord.HTTPException:
             log.info("game %s: a live hand could not be edited", hand.game_id)
             self._forget(hand)
+
+    @staticmethod
+    async def _delete(hand: LiveHand) -> None:
+        """Delete a hand another one replaced, through the interaction that last showed it:
+        a live hand is still within the 15 minutes Discord allows that (it is closed before
+        they end, and forgotten then), and a stub left for each reopening would pile up in
+        the member's view of the thread."""
+        try:
+            await hand.interaction.delete_original_response()
+        except discord.HTTPException:
+            log.info("game %s: a replaced hand could not be deleted", hand.game_id)
 
     @staticmethod
     async def _close(hand: LiveHand, why: str = "table.hand_closed") -> None:

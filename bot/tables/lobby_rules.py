@@ -87,9 +87,15 @@ def can_start(game: Game, engine: Engine, user_id: int) -> None:
         raise TableError("too_few_players", min=engine.min_players)
 
 
-def check_cancel(game: Game, user_id: int, manager: bool) -> None:
-    """`/game cancel` or the lobby's Cancel: the host, or anyone with Manage Server."""
+def game_closed(game: Game) -> TableError:
+    """The refusal of anything asked of a game no longer open, saying how it ended."""
+    return TableError("game_cancelled" if game.status is GameStatus.CANCELLED else "game_over")
+
+
+def may_cancel(game: Game, user_id: int, manager: bool) -> None:
+    """A game still open, cancelled by its host or a member with Manage Server (`/game cancel`,
+    the lobby's Cancel)."""
     if not game.is_open:
-        raise TableError("game_over")
+        raise game_closed(game)
     if user_id != game.host_id and not manager:
         raise TableError("cancel_forbidden")

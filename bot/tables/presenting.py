@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.errors import TableError
+from bot.tables.lobby_rules import game_closed
 from bot.tables.records import OPEN_STATUSES, Game, GameStatus, Seat
 from bot.tables.turns import Running
 from bot.tables.ui import HandContext, SeatInfo, TableContext
@@ -40,7 +41,7 @@ def table_context(
     running: Running, events: Sequence[BaseModel], tr: Texts
 ) -> TableContext[BaseModel]:
     game = running.game
-    finished = game.status is GameStatus.FINISHED
+    finished = game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
     return TableContext(
         game_id=game.id,
         view=running.engine.view(running.state, None),
@@ -54,8 +55,10 @@ def table_context(
 
 def player_seat(game: Game, user_id: int) -> Seat:
     """The seat of a member who may act in the game; a refusal saying why not otherwise."""
+    if game.status is GameStatus.LOBBY:
+        raise TableError("not_running")
     if game.status is not GameStatus.RUNNING:
-        raise TableError("not_running" if game.status is GameStatus.LOBBY else "game_over")
+        raise game_closed(game)
     seat = game.seat_of(user_id)
     if seat is None:
         raise TableError("not_playing")

@@ -104,8 +104,13 @@ class DiscordPublishing:
     def recall(self, game: Game) -> None:
         self.table_post.recall(game)
 
+    def in_doubt(self, game: Game) -> bool:
+        return self.table_post.in_doubt(game)
+
     async def prepare(self, change: Change) -> None:
-        if change.table and change.running is not None and not change.cancelled:
+        if change.cancelled and change.running is not None:
+            self.table_post.prepare(change.game, must_post=True)
+        elif change.table and change.running is not None:
             tr = await self.texts(change.game)
             notices = change.running.ui.render_notices(
                 table_context(change.running, change.events, tr)
@@ -125,7 +130,7 @@ class DiscordPublishing:
         try:
             if change.cancelled:
                 await self._notices(game, change)
-                await self._cancelled(game)
+                await self._cancelled(game, running)
             else:
                 if change.lobby and not change.finished:
                     await self._show_lobby(game)
@@ -220,15 +225,28 @@ class DiscordPublishing:
             numbers = [seat.seat for seat in named]
             await self.reminders.post(game, text, numbers, deadline, tr("table.open_hand"))
 
-    async def _cancelled(self, game: Game) -> None:
+    async def _cancelled(self, game: Game, running: Running | None) -> None:
         """A cancelled game shown as such: its reminders gone, the lobby without buttons, and
-        at a started game's table, no controls and a notice."""
+        a started game's table, posted anew below everything else, saying that it was
+        cancelled rather than whose turn it is: the position it stopped at, without controls,
+        mentioning nobody. It replaces a table update still waiting for the channel's budget,
+        which would show the game running again. The live hands follow and close saying so."""
         await self.reminders.retire(game, [])
         await self._show_lobby(game)
-        if game.table_message_id is not None:
-            tr = await self.texts(game)
-            await self.table_post.hide_controls(game)
-            await self._send(game, content=tr("table.cancelled"))
+        if running is None:
+            return
+        tr = await self.texts(game)
+        self._unshown.pop(game.id, None)
+        panel = running.ui.render_table(table_context(running, [], tr))
+        content = render.framed_content(panel, [tr("table.cancelled")])
+        await self.table_post.show(
+            game,
+            True,
+            content=content,
+            embeds=panel.embeds,
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def post_in(self, channel_id: int, **message: Any) -> None:
         """A message of the bot's own in any channel (a replay step a member shared), in turn

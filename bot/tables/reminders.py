@@ -2,8 +2,9 @@
 reminded member's hand, and deleted once their turn has passed, so that a game's place keeps the
 table and a bounded number of notices.
 
-Known in memory only: reminders posted before a restart stay, and what they say ("time runs out
-10 minutes ago") is then plainly of the past.
+A reminder held back by the channel's budget is dropped, unsent, when its turn passes first (the
+game went on, ended or was cancelled meanwhile). Known in memory only: reminders posted before a
+restart stay, and what they say ("time runs out 10 minutes ago") is then plainly of the past.
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Reminder:
-    """A turn reminder posted in a game's place: for `seats`, whose time ran out at `deadline`."""
+    """A turn reminder in a game's place: for `seats`, whose time runs out at `deadline`;
+    `message_id` is None while it waits for the channel's budget."""
 
-    message_id: int
     deadline: int
     seats: tuple[int, ...]
+    message_id: int | None = None
 
 
 class Reminders:
@@ -45,13 +47,16 @@ class Reminders:
         view.add_item(GameButton("mine", game.id, label))
         view.stop()
         channel = self.host.get_partial_messageable(game.place_id)
+        waiting = Reminder(deadline, tuple(seats))
+        self._reminders.setdefault(game.id, []).append(waiting)
 
         async def send() -> None:
-            message = await channel.send(
-                content=text, view=view, allowed_mentions=MENTION_USERS
-            )
-            reminder = Reminder(message.id, deadline, tuple(seats))
-            self._reminders.setdefault(game.id, []).append(reminder)
+            kept = self._reminders.get(game.id, [])
+            if not any(reminder is waiting for reminder in kept):
+                return
+            message = await channel.send(content=text, view=view, allowed_mentions=MENTION_USERS)
+            posted = Reminder(deadline, tuple(seats), message.id)
+            self._reminders[game.id] = [posted if each is waiting else each for each in kept]
 
         await self.outboxes.write(game.place_id, Write(send))
 
@@ -60,16 +65,19 @@ class Reminders:
         deadline they named."""
         channel = self.host.get_partial_messageable(game.place_id)
         kept: list[Reminder] = []
+        gone: list[int] = []
         for reminder in self._reminders.pop(game.id, []):
             if any(
                 number in to_act and int(game.seat(number).deadline or 0) == reminder.deadline
                 for number in reminder.seats
             ):
                 kept.append(reminder)
-            else:
-                await self._delete(channel, reminder.message_id, game)
+            elif reminder.message_id is not None:
+                gone.append(reminder.message_id)
         if kept:
             self._reminders[game.id] = kept
+        for message_id in gone:
+            await self._delete(channel, message_id, game)
 
     async def _delete(
         self, channel: discord.PartialMessageable, message_id: int, game: Game

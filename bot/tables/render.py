@@ -16,6 +16,7 @@ from bot.tables.components import (
     TURN_CHOICES,
     ActionButtonItem,
     ActionSelectItem,
+    CancelButton,
     GameButton,
     LobbyButton,
     StepButtonItem,
@@ -80,9 +81,19 @@ def seat_line(info: SeatInfo, tr: Texts) -> str:
     return tr("lobby.seat_human", n=info.seat + 1, name=info.mention)
 
 
+LOBBY_TITLES: dict[GameStatus, str] = {
+    GameStatus.LOBBY: "lobby.title",
+    GameStatus.RUNNING: "lobby.title_running",
+    GameStatus.FINISHED: "lobby.title_over",
+    GameStatus.CANCELLED: "lobby.title_cancelled",
+}
+"""The lobby message's title by the game's status: the lobby stays in the channel after the
+start, and its title is what a member scrolling the channel reads first."""
+
+
 def lobby_embed(game: Game, engine: Engine, seats: Sequence[SeatInfo], tr: Texts) -> discord.Embed:
     embed = discord.Embed(
-        title=tr("lobby.title", game=game_name(game.game_key, tr)),
+        title=tr(LOBBY_TITLES[game.status], game=game_name(game.game_key, tr)),
         colour=discord.Colour.blurple(),
     )
     embed.add_field(name=tr("lobby.host"), value=f"<@{game.host_id}>", inline=True)
@@ -119,15 +130,15 @@ def lobby_embed(game: Game, engine: Engine, seats: Sequence[SeatInfo], tr: Texts
 
 
 def ending_line(game: Game, seats: Sequence[SeatInfo], tr: Texts) -> str:
-    """How a finished game ended, in one line for its lobby message: who won, with a link to
-    where it was played."""
+    """How a finished game ended, in one line for its lobby message: who won, or the team's
+    score in a cooperative game, with a link to where it was played."""
     assert game.outcome is not None
     outcome = GameResult.model_validate_json(game.outcome)
     place = f"<#{game.place_id}>"
     winners = [seats[entry.seat] for entry in outcome.seats if entry.won]
-    if outcome.cooperative:
+    if outcome.cooperative and outcome.seats:
         key = "lobby.over_team_won" if winners else "lobby.over_team_lost"
-        return tr(key, place=place)
+        return tr(key, place=place, score=score_text(outcome.seats[0].score, tr, game.game_key))
     if not winners:
         return tr("lobby.over", place=place)
     names = ", ".join(info.name if info.is_computer else info.mention for info in winners)
@@ -167,6 +178,15 @@ def ended_view(game: Game, tr: Texts) -> discord.ui.View | None:
     return view
 
 
+def cancel_view(game_id: int, user_id: int, tr: Texts) -> discord.ui.View:
+    """The two answers to `/game cancel`'s question, for the member who asked."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(CancelButton(game_id, user_id, "yes", tr("table.cancel.confirm")))
+    view.add_item(CancelButton(game_id, user_id, "no", tr("table.cancel.keep")))
+    view.stop()
+    return view
+
+
 def turn_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: Texts) -> str:
     """Whose turn it is, with a mention for humans and their deadline."""
     parts: list[str] = []
@@ -195,12 +215,18 @@ def results_lines(
         key = "table.result_team_won" if team.won else "table.result_team"
         everyone = ", ".join(names[entry.seat] for entry in result.seats)
         return [*lines, tr(key, names=everyone, score=team.score)]
-    unit = f"{game_key.replace('-', '_')}.result_score"
     for entry in sorted(result.seats, key=lambda entry: (entry.rank, entry.seat)):
         key = "table.result_won" if entry.won else "table.result"
-        score = tr.plural(unit, entry.score) if tr.has(f"{unit}.one") else str(entry.score)
+        score = score_text(entry.score, tr, game_key)
         lines.append(tr(key, rank=entry.rank, name=names[entry.seat], score=score))
     return lines
+
+
+def score_text(score: int, tr: Texts, game_key: str) -> str:
+    """A score as its game counts it (`<area>.result_score`, plural forms: "12 points"), or
+    the bare number for a game that does not say."""
+    unit = f"{game_key.replace('-', '_')}.result_score"
+    return tr.plural(unit, score) if tr.has(f"{unit}.one") else str(score)
 
 
 def table_view(game: Game, seats: Sequence[SeatInfo], tr: Texts) -> discord.ui.View | None:

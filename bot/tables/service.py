@@ -35,9 +35,9 @@ from bot.tables.lobby_rules import (
     add_computer,
     adopt_lobby_message,
     can_start,
-    check_cancel,
     join,
     leave_lobby,
+    may_cancel,
     new_seed,
     remove_computer,
     require_host,
@@ -117,6 +117,10 @@ class TableService:
 
     async def last_game_in(self, guild_id: int, place_id: int) -> Game | None:
         return await last_game_in(self.db, guild_id, place_id)
+
+    async def load(self, game_id: int) -> Game:
+        """The game as stored."""
+        return await self.work.load(game_id)
 
     async def hand(self, game_id: int, user_id: int) -> HandShown:
         """A member's hand, as stored: a change is saved in one transaction, so no lock is
@@ -226,9 +230,8 @@ class TableService:
         def apply(game: Game) -> Change:
             adopt_lobby_message(game, who.message_id)
             if op == "cancel":
-                check_cancel(game, who.user_id, who.manager)
-                game.cancel(now())
-                return Change(game, lobby=True)
+                may_cancel(game, who.user_id, who.manager)
+                return self._cancel(game)
             if game.status is not GameStatus.LOBBY:
                 raise TableError("lobby_closed")
             engine, _ = self.work.engine_ui(game.game_key)
@@ -291,15 +294,27 @@ class TableService:
 
         await self.work.run(game_id, apply)
 
+    async def can_cancel(self, game_id: int, user_id: int, manager: bool) -> Game:
+        """The game as stored, when `user_id` may cancel it (a front end asks to confirm
+        first); a refusal otherwise."""
+        game = await self.work.load(game_id)
+        may_cancel(game, user_id, manager)
+        return game
+
     async def cancel(self, game_id: int, user_id: int, manager: bool) -> None:
-        """`/game cancel`: the host, or anyone with Manage Server."""
+        """`/game cancel`, confirmed: the host, or anyone with Manage Server."""
 
         def apply(game: Game) -> Change:
-            check_cancel(game, user_id, manager)
-            game.cancel(now())
-            return Change(game, lobby=True)
+            may_cancel(game, user_id, manager)
+            return self._cancel(game)
 
         await self.work.run(game_id, apply)
+
+    def _cancel(self, game: Game) -> Change:
+        """The game cancelled; a started one keeps its position, which its table shows."""
+        running = self.work.running(game) if game.state is not None else None
+        game.cancel(now())
+        return Change(game, running, lobby=True)
 
     # Playing
 
@@ -381,8 +396,9 @@ class TableService:
             told.append("table.you_left")
             left = Notice("table.left", {"mention": f"<@{user_id}>", "n": seat.seat + 1})
             if not game.humans:
-                game.cancel(now())
-                return Change(game, notices=[left], lobby=True)
+                change = self._cancel(game)
+                change.notices.append(left)
+                return change
             if user_id == game.host_id:
                 game.host_id = game.humans[0].user_id or game.host_id
             running = self.work.running(game)
@@ -408,7 +424,7 @@ class TableService:
             except TableError:
                 log.warning("game %s (%s) has no engine or UI loaded", game_id, game.game_key)
                 return None
-            change = due(running, now())
+            change = due(running, now(), self.publishing.in_doubt(game))
             if change.shows_nothing:
                 plan(running, game, now(), self.settings.computer_delay_seconds)
                 idle.append(game)

@@ -79,6 +79,9 @@ class TablePost:
         self._marked: dict[int, float] = {}
         """By game, the mark this process saved for a post of its own not made yet: no table
         can be left under it unless this process stopped, so that post searches for none."""
+        self._mine: dict[int, float] = {}
+        """By game, the mark this process saved last: while the game holds it, a table in doubt
+        is this process's own post, under way or made, not one a crash left."""
 
     def recall(self, game: Game) -> None:
         """Put the id of a table posted since the game was last saved into the loaded game; the
@@ -95,12 +98,20 @@ class TablePost:
         posted = self._posted.get(game.id)
         if posted is not None and posted.mark != game.table_posting_since:
             del self._posted[game.id]
+        if self._mine.get(game.id) not in (None, game.table_posting_since):
+            del self._mine[game.id]
+
+    def in_doubt(self, game: Game) -> bool:
+        """Whether Discord may not show `game`'s table as stored for a reason this process does
+        not know of: never posted (Discord refused it), or a post begun by a process that
+        stopped (or by another one), which recovery wakes the game at once for."""
+        return game.table_in_doubt and self._mine.get(game.id) != game.table_posting_since
 
     def prepare(self, game: Game, must_post: bool) -> None:
         """Before saving a change whose table will be posted anew: the mark, unless one is
         already stored (the search from the earlier moment covers the later one)."""
         if self.posts(self._facts(game), must_post) and game.table_posting_since is None:
-            game.table_posting_since = self._marked[game.id] = now()
+            game.table_posting_since = self._marked[game.id] = self._mine[game.id] = now()
 
     @staticmethod
     def posts(facts: TableFacts, must_post: bool) -> bool:
@@ -164,7 +175,8 @@ class TablePost:
                 return
             old = None
         view = message.pop("view", None) or discord.utils.MISSING
-        await self._post(game, facts, old, view=view, allowed_mentions=MENTION_USERS, **message)
+        message.setdefault("allowed_mentions", MENTION_USERS)
+        await self._post(game, facts, old, view=view, **message)
 
     async def _post(self, game: Game, facts: TableFacts, old: int | None, **message: Any) -> None:
         channel = self.host.get_partial_messageable(game.place_id)
@@ -172,20 +184,17 @@ class TablePost:
         own = self._marked.pop(game.id, None)
         if facts.posting_since is not None and own != facts.posting_since:
             await self._delete_unknown_tables(game, facts, facts.posting_since)
-        posted = await channel.send(**message)
+        try:
+            posted = await channel.send(**message)
+        except discord.HTTPException:
+            # Not shown: the game's timer shows it again (`in_doubt`), if no change does first.
+            self._mine.pop(game.id, None)
+            raise
         if game.status is GameStatus.RUNNING:
             # A finished game's table is never edited again: nothing needs its id.
             self._posted[game.id] = Posted(mark, posted.id, now())
         if old is not None:
             await self._delete(channel, old, game)
-
-    async def hide_controls(self, game: Game) -> None:
-        """The table without its buttons (the game was cancelled)."""
-
-        async def send() -> None:
-            await self._edit(game, self._facts(game), view=None)
-
-        await self.outboxes.write(game.place_id, Write(send))
 
     async def _edit(self, game: Game, facts: TableFacts, **fields: Any) -> bool:
         """Edit the table message; False when there is none (never posted, or deleted)."""

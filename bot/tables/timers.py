@@ -42,14 +42,14 @@ def mentions(seats: list[Seat]) -> str:
     return ", ".join(f"<@{seat.user_id}>" for seat in seats)
 
 
-def due(running: Running, moment: float) -> Change:
-    """What the game's timer finds due now. A game whose table is in doubt (recovery wakes it at
-    once: a crash between saving a change and showing it) first shows the lobby as started and
-    the table anew, mentioning whoever must act, since the mention they would have had may
+def due(running: Running, moment: float, in_doubt: bool) -> Change:
+    """What the game's timer finds due now. A game whose table is `in_doubt` (recovery wakes it
+    at once: a crash between saving a change and showing it) first shows the lobby as started
+    and the table anew, mentioning whoever must act, since the mention they would have had may
     never have been sent; the table's post deletes the one left without a stored id."""
     game = running.game
     change = Change(game, running)
-    if game.table_in_doubt:
+    if in_doubt:
         change = Change(game, running, ping=people(game.seats, running.to_act()), table=True)
         change.lobby = True
     computers = computers_due(running)

@@ -104,7 +104,9 @@ class SeatInfo:
 class TableContext(Generic[ViewT]):
     """What the public table message may show. `view` is the engine's spectator view
     (`view(state, None)`); `events` are the events of the action just applied (empty right
-    after the start or a restart). `tr` speaks the server's public language."""
+    after the start or a restart). `finished` is true once the game is over or was cancelled:
+    then nobody is to act, and the table must not show a turn running, whatever the engine's
+    view says (a cancelled game stops mid-turn). `tr` speaks the server's public language."""
 
     game_id: int
     view: ViewT

@@ -44,7 +44,8 @@ def spectator_view(ctx: TableContext[HeavenHellView]) -> HeavenHellView:
 def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
     view = spectator_view(ctx)
     tr = ctx.tr
-    embed = discord.Embed(title=title(view, tr), description=piles(view, tr), colour=COLOUR)
+    description = piles(view, tr, choosing=not ctx.finished)
+    embed = discord.Embed(title=title(view, tr), description=description, colour=COLOUR)
     embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
     embed.add_field(
         name=tr("heaven_hell.table.players"),
@@ -80,7 +81,9 @@ def title(view: HeavenHellView, tr: Texts) -> str:
     )
 
 
-def piles(view: HeavenHellView, tr: Texts) -> str:
+def piles(view: HeavenHellView, tr: Texts, choosing: bool) -> str:
+    """The piles, and while doubles are being chosen (`choosing`: not in a cancelled game
+    stopped at that moment), for which colour."""
     lines = [
         tr("heaven_hell.table.draw_pile", cards=count(tr, "cards", view.draw_pile_size)),
         tr(
@@ -89,7 +92,7 @@ def piles(view: HeavenHellView, tr: Texts) -> str:
             needed=view.closed_rows_to_end,
         ),
     ]
-    if view.asking is not None:
+    if choosing and view.asking is not None:
         lines.append(tr("heaven_hell.table.doubles", colour=mark(view.asking), double=DOUBLE))
     return "\n".join(lines)
 

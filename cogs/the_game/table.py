@@ -34,8 +34,11 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     embed.add_field(
         name=tr("the_game.table.draw_pile"), value=count(tr, "cards", view.draw_pile_size)
     )
-    embed.add_field(name=tr("the_game.table.players"), value=players(view, ctx.seats, tr))
-    if not view.over:
+    playing = not (view.over or ctx.finished)
+    embed.add_field(
+        name=tr("the_game.table.players"), value=players(view, ctx.seats, tr, playing)
+    )
+    if playing:
         embed.add_field(
             name=tr("the_game.table.this_turn"), value=this_turn(view, ctx.seats, tr), inline=False
         )
@@ -66,10 +69,11 @@ def piles(view: TheGameView) -> str:
     return f"{cells[0]}    {cells[1]}\n{cells[2]}    {cells[3]}"
 
 
-def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
+def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts, playing: bool) -> str:
+    """A line per seat; while the game is `playing`, the seat whose turn it is is marked."""
     lines: list[str] = []
     for info in seats:
-        mark = "▶️" if info.seat == view.current and not view.over else "▪️"
+        mark = "▶️" if info.seat == view.current and playing else "▪️"
         robot = "🤖 " if info.is_computer or info.autopilot else ""
         size = count(tr, "cards", view.hand_sizes[info.seat])
         lines.append(f"{mark} {robot}{info.name} — {size}")

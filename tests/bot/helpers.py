@@ -10,7 +10,11 @@ import discord
 import simcord
 
 from bot.i18n import LOCALES, Texts
+from tests.support.messages import components
 from tests.support.postgres import registered_url, run_sync
+
+CANCELLED_PRIVATELY = "Done: the game is cancelled, and its table says so."
+"""What the member who confirmed `/game cancel` reads in its question once the game is cancelled."""
 
 
 def button_labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
@@ -95,3 +99,22 @@ async def alice_and_bob_at_a_table(
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     return await start_game(env, alice, [bob], channel, command=command), alice, bob
+
+
+async def cancel_game(member: simcord.MemberActor, place: simcord.ChannelHandle) -> str:
+    """`/game cancel` as people use it: the command, then the confirmation in the private
+    question it asks. Returns what the member reads privately in the end: the question as the
+    click left it, or the command's refusal when it asked nothing."""
+    asked = await member.slash(place, "game cancel")
+    question = asked.response
+    assert question is not None and question.ephemeral
+    confirm = [
+        component["custom_id"]
+        for component in components(question)
+        if str(component.get("custom_id", "")).endswith(":yes")
+    ]
+    if not confirm:
+        return question.content
+    result = await member.click(question, custom_id=confirm[0])
+    assert result.followups == [], [message.content for message in result.followups]
+    return question.content

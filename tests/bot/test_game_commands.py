@@ -5,7 +5,14 @@ from __future__ import annotations
 import simcord
 
 from bot.settings import Settings
-from tests.bot.helpers import alice_and_bob_at_a_table, hand_cards, query, start_game, table_message
+from tests.bot.helpers import (
+    alice_and_bob_at_a_table,
+    cancel_game,
+    hand_cards,
+    query,
+    start_game,
+    table_message,
+)
 
 
 async def test_hand_and_status(simcord_env: simcord.Env) -> None:
@@ -70,5 +77,5 @@ async def test_a_host_who_leaves_passes_the_table_on(
     place, alice, bob = await alice_and_bob_at_a_table(env)
     await alice.slash(place, "game leave")
     assert query(settings.database_path, "SELECT host_id FROM games") == [(bob.id,)]
-    await bob.slash(place, "game cancel")
+    await cancel_game(bob, place)
     assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]

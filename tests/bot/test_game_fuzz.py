@@ -88,7 +88,8 @@ def table_message(place: simcord.ChannelHandle) -> Any | None:
 
 class Fuzzer:
     """One member's random hand: it keeps the hand messages it was shown, so that it sometimes
-    presses a control of an outdated one."""
+    presses a control of an outdated one (those still there: the bot deletes a hand that a
+    newer one replaced, unless a restart came between them)."""
 
     def __init__(self, member: simcord.MemberActor, rng: random.Random) -> None:
         self.member, self.rng = member, rng
@@ -106,6 +107,10 @@ class Fuzzer:
             answered(result)
             if result.response is not None:
                 self.hands.append(result.response)
+        shown = {message.id for message in place.history(viewer=self.member)}
+        self.hands = [hand for hand in self.hands if hand.id in shown]
+        if not self.hands:
+            return
         hand = self.rng.choice(self.hands[-3:])
         for _ in range(self.rng.randint(1, 4)):
             result = await self.press_any(hand)

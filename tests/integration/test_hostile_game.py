@@ -10,7 +10,7 @@ from bot.i18n import Texts
 from bot.settings import Settings
 from games.the_game import ENGINE
 from games.the_game.actions import PlaceCard
-from tests.bot.helpers import query
+from tests.bot.helpers import CANCELLED_PRIVATELY, cancel_game, query
 from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import digest, start, talk_menu
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
@@ -57,10 +57,10 @@ async def test_old_hands_after_a_restart_and_a_cancel_or_the_end(
     driver = await start(env, settings, [alice], channel, computers=1)
     hand = await driver.open_hand(driver.players[0])
     await env.restart_bot(make_bot())
-    assert answer(await alice.slash(driver.thread, "game cancel")) == "❌ This game was cancelled."
+    assert await cancel_game(alice, driver.thread) == CANCELLED_PRIVATELY
     cancelled = snapshot(settings.database_path)
     card = next(label for label in enabled_buttons(hand) if label.isdigit())
-    assert answer(await alice.click(hand, label=card)) == "This game is over."
+    assert answer(await alice.click(hand, label=card)) == "This game was cancelled."
     assert snapshot(settings.database_path) == cancelled
 
     solo = await start(env, settings, [alice], guild.create_text_channel("solo"))
@@ -68,6 +68,7 @@ async def test_old_hands_after_a_restart_and_a_cancel_or_the_end(
     early = await solo.open_hand(solo.players[0])
     early_controls = controls_of(env, early)
     await env.restart_bot(make_bot())
+    solo.players[0].hand = None  # played on with other hands: the early one is left as it was
     await solo.play_to_the_end()
     finished = snapshot(settings.database_path)
     show_again(env, early, early_controls)

@@ -9,7 +9,7 @@ import simcord
 
 from bot.i18n import Texts
 from bot.settings import Settings
-from tests.bot.helpers import button_labels, query
+from tests.bot.helpers import CANCELLED_PRIVATELY, button_labels, cancel_game, query
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
 
 
@@ -163,5 +163,5 @@ async def test_game_cancel_needs_the_host_or_manage_server(
 
     admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(env.create_user("admin"), roles=[admins])
-    assert answer(await admin.slash(thread, "game cancel")) == "❌ This game was cancelled."
+    assert await cancel_game(admin, thread) == CANCELLED_PRIVATELY
     assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]

@@ -13,9 +13,8 @@ import simcord
 from bot.settings import Settings
 from games.the_game import ENGINE
 from games.the_game.actions import PlaceCard
-from tests.bot.helpers import query
+from tests.bot.helpers import CANCELLED_PRIVATELY, cancel_game, query
 from tests.bot.the_game.driver import start
-from tests.integration.helpers import answer
 from tests.support.table_driver import drain
 
 pytestmark = pytest.mark.both_backends
@@ -128,12 +127,10 @@ async def test_cancel_works_when_the_lobby_message_was_deleted(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     driver = await start(env, settings, [alice], channel, computers=1)
-    [lobby] = [m for m in channel.history() if m.embeds and "table open" in str(m.embeds[0].title)]
+    lobby = channel.history()[0]
     env.backend.delete_message(channel.id, lobby.id)
 
-    result = await alice.slash(driver.thread, "game cancel")
-
-    assert answer(result) == "❌ This game was cancelled."
+    assert await cancel_game(alice, driver.thread) == CANCELLED_PRIVATELY
     assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]
     assert driver.thread.history()[-1].content == "❌ This game was cancelled."
     assert all(not message.components for message in driver.thread.history())

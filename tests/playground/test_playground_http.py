@@ -188,7 +188,15 @@ def test_a_short_game_of_the_game_played_from_the_page(
             {"member": alice, "place": thread, "path": ["game", "cancel"], "options": {}},
         )
         assert answer == {"ok": True}, answer
+        question = ephemerals(again.state(alice, thread))[-1]
+        answer = again.post(
+            "/api/click",
+            {"member": alice, "place": thread, "message": question["id"],
+             "customId": button(question, "Cancel the game")},
+        )
+        assert answer == {"ok": True}, answer
         final = again.state(bob, thread)
+        assert final["messages"][-1]["content"] == "❌ This game was cancelled."
         assert "Show my hand" not in labels(final["messages"][-1])
         assert final["botErrorCount"] == 0
     finally:

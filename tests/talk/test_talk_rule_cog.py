@@ -17,6 +17,7 @@ from games.the_game.table_talk import reveals_number
 from tests.bot.conftest import BotFactory, GameRegistration
 from tests.bot.helpers import (
     alice_and_bob_at_a_table,
+    cancel_game,
     channel_denying_the_bot,
     hand_cards,
     query,
@@ -270,7 +271,7 @@ async def test_nothing_is_checked_after_a_cancel(
     alice = guild.add_member(env.create_user("alice"))
     place = await start_talk_game(env, alice, [], channel, computers=1)
     await alice.send(place, "ok 5")
-    await alice.slash(place, "game cancel")
+    await cancel_game(alice, place)
     await alice.send(place, "I had a 5")
     assert "ok 5" not in texts(place) and "I had a 5" in texts(place)
     assert len(offences(settings)) == 1

@@ -211,7 +211,8 @@ async def test_a_choice_drawn_for_red_is_out_of_date_once_blue_is_asked(
     hand = await driver.open_hand(alice)
     drawn_for_red = left_by_a_restart(env, hand)
     keep_red = driver.labelled(alice, hand)
-    for player, play in ((alice, False), (bob, False), (carol, True)):
+    await driver.do(alice, hand, double(R, False))
+    for player, play in ((bob, False), (carol, True)):
         await driver.do(player, await driver.open_hand(player), double(R, play))
     state = driver.state()
     assert state.asking is B and 0 in ENGINE.to_act(state)

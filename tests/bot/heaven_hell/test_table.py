@@ -17,6 +17,7 @@ from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import DiscardStuck
 from games.heaven_hell.cards import Side
 from games.heaven_hell.state import HeavenHellState
+from tests.bot.heaven_hell.conftest import BotFactory
 from tests.bot.heaven_hell.driver import Driver, place, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
@@ -26,7 +27,6 @@ from tests.support.messages import (
     controls,
     disabled_controls,
     fields,
-    left_by_a_restart,
 )
 from tests.support.table_driver import kinds, logged_actions
 
@@ -169,30 +169,27 @@ async def test_a_stuck_player_shows_their_hand_and_discards(
 
 
 async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_nothing(
-    simcord_env: simcord.Env, settings: Settings
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
+    """Two hands of bob, each with 🟩5 picked, each shown before a restart (a newer hand
+    deletes the one before it while the bot knows it): placing with the first outdates the
+    second's side buttons."""
     env = simcord_env
     driver = await three_people(env, settings)
     driver.set_position(bobs_turn())
     bob, alice = driver.players[1], driver.players[0]
     first = await driver.open_hand(bob)
-    put_first_back = left_by_a_restart(env, first)
+    await driver.click(bob, first, choose_code(G, 5))
+    await env.restart_bot(make_bot())
     second = (await bob.member.click(driver.table(), label="Show my hand")).response
     driver.collect(bob.member.id)
     assert second is not None
-    put_second_back = left_by_a_restart(env, second)
-    put_first_back()
-    await driver.click(bob, first, choose_code(G, 5))
-    put_first_back = left_by_a_restart(env, first)
-    put_second_back()
     await driver.click(bob, second, choose_code(G, 5))
-    put_second_back = left_by_a_restart(env, second)
-    put_first_back()
+    await env.restart_bot(make_bot())
     heaven = place(G, 5, Side.HEAVEN)
     legal = ENGINE.legal_actions(driver.state(), 1)
     (drawn,) = [entry.component for entry in carried(second, legal) if entry.action == heaven]
     await driver.do(bob, first, heaven)
-    put_second_back()
     after = driver.state()
 
     assert driver.offered(bob, second) == [], "what it carries is no longer legal"

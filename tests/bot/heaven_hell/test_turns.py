@@ -13,7 +13,7 @@ from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import PlaceCard
 from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
 from tests.bot.heaven_hell.driver import Driver, start
-from tests.bot.helpers import button_labels, query
+from tests.bot.helpers import button_labels, cancel_game, query
 from tests.support.messages import carried, controls, fields
 from tests.support.table_driver import drain, game_status, kinds
 
@@ -128,12 +128,12 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
     await driver.click(bob, hand, choose_code(move.colour, move.value))
     legal = ENGINE.legal_actions(driver.state(), 1)
     custom_id = carried(hand, legal)[0].component["custom_id"]
-    await driver.players[0].member.slash(driver.thread, "game cancel")
+    await cancel_game(driver.players[0].member, driver.thread)
 
     assert driver.thread.history()[-1].content == "❌ This game was cancelled."
     result = await bob.member.click(hand, custom_id=custom_id)
     driver.collect(bob.member.id)
-    assert [m.content for m in result.followups] == ["This game is over."]
+    assert [m.content for m in result.followups] == ["This game was cancelled."]
     assert kinds(driver.db) == []
 
 

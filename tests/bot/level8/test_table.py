@@ -15,14 +15,13 @@ from cogs.level8.payloads import card_code, cards_code
 from games.level8.actions import Discard, DrawFromPile
 from games.level8.cards import is_number
 from games.level8.levels import GroupKind
-from tests.bot.helpers import query
+from tests.bot.helpers import cancel_game, query
 from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import Driver, start, written
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
 from tests.support.messages import (
     components,
     fields,
-    left_by_a_restart,
     sent_since,
     show_again,
 )
@@ -158,22 +157,22 @@ async def test_game_hand_in_the_thread_of_a_game_just_ended_says_how_it_ended(
 
 
 async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
-    simcord_env: simcord.Env, settings: Settings
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
 ) -> None:
+    """Two hands of one player, each shown before a restart (a newer hand deletes the one
+    before it while the bot knows it): a move made with the first outdates the second."""
     env = simcord_env
     driver = await two_people(env, settings)
     seat = driver.state().current
     player, other = driver.players[seat], driver.players[1 - seat]
     first = await driver.open_hand(player)
-    put_first_back = left_by_a_restart(env, first)
+    await env.restart_bot(make_bot())
     second = (await player.member.click(driver.table(), label="Show my hand")).response
     driver.collect(player.member.id)
     assert second is not None
-    put_second_back = left_by_a_restart(env, second)
+    await env.restart_bot(make_bot())
     stale_pile = driver.control_of(player, second, DrawFromPile())["custom_id"]
-    put_first_back()
     await driver.do(player, first, DrawFromPile())
-    put_second_back()
     before = driver.state()
 
     await player.member.click(second, custom_id=stale_pile)
@@ -357,14 +356,14 @@ async def test_the_host_cancels_mid_turn_and_the_hand_says_so(
     player = driver.players[seat]
     hand = await driver.open_hand(player)
     await driver.do(player, hand, DrawFromPile())
-    await driver.players[0].member.slash(driver.thread, "game cancel")
+    await cancel_game(driver.players[0].member, driver.thread)
 
     assert driver.thread.history()[-1].content == "❌ This game was cancelled."
     menu = driver.control_of(player, hand, first_discard(driver, player, hand))
     value = menu["options"][0]["value"]
     result = await player.member.select(hand, [value], custom_id=menu["custom_id"])
     driver.collect(player.member.id)
-    assert [m.content for m in result.followups] == ["This game is over."]
+    assert [m.content for m in result.followups] == ["This game was cancelled."]
     assert len(logged_actions(settings.database_path)) == 1
 
 

@@ -19,6 +19,8 @@ from tests.bot.stats.helpers import (
 )
 from tests.support.locale import speak_french
 
+UNRANKED = "Not ranked yet, provisional ratings (fewer than 3 games)"
+
 
 def admin_of(env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
     admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
@@ -41,17 +43,17 @@ async def test_ratings_order_ties_and_minimum_games(
     page = await leaderboard(dave, channel, "level8")
     assert embed_of(page).title == "Level 8 — Ratings — all time"
     assert rows(page) == [
-        f"**1.** <@{alice.id}> — **11.3** · 4 games · 4 wins (100%)",
-        f"**2.** <@{bob.id}> — **-1.5** · 3 games · 0 wins (0%)",
-        f"**2.** <@{carol.id}> — **-1.5** · 3 games · 0 wins (0%)",
+        f"**1.** <@{alice.id}> — **1833** · 4 games · 4 wins (100%)",
+        f"**2.** <@{bob.id}> — **1456** · 3 games · 0 wins (0%)",
+        f"**2.** <@{carol.id}> — **1456** · 3 games · 0 wins (0%)",
     ]
     assert own_place(page) is None, "dave has one game: he is not ranked yet"
-    assert field_value(page, "Not ranked yet (fewer than 3 games)") == f"<@{dave.id}> — 1 game"
+    assert field_value(page, UNRANKED) == f"<@{dave.id}> — **1467** · 1 game"
     assert "Players appear after 3 games." in footer(page)
     stats = (await dave.slash(channel, "stats show")).response
     assert stats is not None
     level8 = field_value(stats, "Level 8")
-    assert "1 game · 0 wins (0%)" in level8
+    assert "Rating **1467** (provisional) · 1 game · 0 wins (0%)" in level8
     assert "Appears on the leaderboard after 3 games (2 to go)." in level8
 
     admin = admin_of(env, guild)
@@ -111,15 +113,16 @@ async def test_a_french_client_reads_the_leaderboard_in_french(
     assert embed_of(page).title == "Level 8 — Cotes — cette semaine"
     assert rows(page) == ["Personne n'a encore joué 3 parties pendant cette période."]
     assert footer(page) == "Page 1/1\nLes joueurs apparaissent après 3 parties."
-    assert field_value(page, "Pas encore classés (moins de 3 parties)").splitlines() == [
-        f"<@{alice.id}> — 1 partie",
-        f"<@{bob.id}> — 1 partie",
+    unranked = "Pas encore classés, cotes provisoires (moins de 3 parties)"
+    assert field_value(page, unranked).splitlines() == [
+        f"<@{alice.id}> — **1596** · 1 partie",
+        f"<@{bob.id}> — **1419** · 1 partie",
     ]
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     lines = field_value(stats, "Level 8").splitlines()
     assert lines[:3] == [
-        "Cote **3,3** · 1 partie · 1 victoire (100\u00a0%)",
+        "Cote **1596** (provisoire) · 1 partie · 1 victoire (100\u00a0%)",
         "Apparaît au classement après 3 parties (encore 2).",
         "🤖 Parties avec des joueurs ordinateurs\u00a0: 1.",
     ]
@@ -146,14 +149,14 @@ async def test_after_a_first_game_the_leaderboard_lists_its_players_below_the_ra
     await play(channel, [(alice, 2), (bob, 1)])
     page = await leaderboard(carol, channel, "level8")
     assert rows(page) == ["Nobody has played 3 games in this period yet."]
-    assert field_value(page, "Not ranked yet (fewer than 3 games)").splitlines() == [
-        f"<@{alice.id}> — 1 game",
-        f"<@{bob.id}> — 1 game",
+    assert field_value(page, UNRANKED).splitlines() == [
+        f"<@{alice.id}> — **1601** · 1 game",
+        f"<@{bob.id}> — **1446** · 1 game",
     ]
     await play(channel, [(bob, 1), (carol, 2)])
     page = await leaderboard(carol, channel, "level8")
-    assert field_value(page, "Not ranked yet (fewer than 3 games)").splitlines() == [
-        f"<@{bob.id}> — 2 games",
-        f"<@{alice.id}> — 1 game",
-        f"<@{carol.id}> — 1 game",
+    assert field_value(page, UNRANKED).splitlines() == [
+        f"<@{bob.id}> — **1401** · 2 games",
+        f"<@{alice.id}> — **1601** · 1 game",
+        f"<@{carol.id}> — **1595** · 1 game",
     ], "nearest to being ranked first"

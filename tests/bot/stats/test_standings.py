@@ -3,13 +3,17 @@ the French wording of a row."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, datetime
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.discord_limits import FIELD_LIMIT
 from bot.i18n import Texts
 from bot.stats.model import FinishedGame, SeatOutcome
 from bot.stats.periods import Period, period_start
-from bot.stats.rating import replay_ratings
+from bot.stats.rating import POINTS_PER_SKILL, Rating, replay_ratings
 from bot.stats.render import rating_line, team_line, unranked_lines
 from bot.stats.standings import (
     Ranked,
@@ -92,13 +96,51 @@ def test_ratings_replay_games_in_the_order_they_ended() -> None:
     assert set(ratings) == {1, 2}
 
 
+def test_a_rating_reads_on_an_elo_like_scale_from_1500() -> None:
+    """A newcomer starts at 1500; last of three in a first game (openskill's ordinal -2.8, which
+    read as a penalty) is a little below it, and a first win a little above."""
+    ratings = replay_ratings([game(1, [(1, 1), (2, 2), (3, 3)])])
+    assert round(ratings[3].ordinal, 1) == -2.8
+    assert [ratings[user].points for user in (1, 2, 3)] == [1596, 1545, 1419]
+    assert Rating(25.0, 25 / 3).points == 1500
+    assert Rating(25.0, 0.0).points - Rating(25.0 - 400 / POINTS_PER_SKILL, 0.0).points == 400
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.integers(min_value=1, max_value=6), min_size=2, max_size=4, unique=True),
+        min_size=1,
+        max_size=12,
+    ),
+    st.lists(st.integers(min_value=1, max_value=4), min_size=12, max_size=12),
+)
+def test_points_order_players_as_the_ordinal_does(
+    tables: list[list[int]], places: list[int]
+) -> None:
+    """Random games among six members: the leaderboard orders them by points exactly as by the
+    ordinal (a higher ordinal never shows fewer points), and only players within a point of
+    each other share a rank."""
+    games = [
+        game(n, [(user, min(places[n], len(users))) for user in users])
+        for n, users in enumerate(tables)
+    ]
+    ratings = replay_ratings(games)
+    board = competitive_board(games, min_games=1)
+    for earlier, later in itertools.pairwise(board):
+        first, second = (ratings[entry.row.user_id] for entry in (earlier, later))
+        assert first.points >= second.points
+        assert first.ordinal >= second.ordinal or first.points == second.points
+        assert (earlier.rank == later.rank) == (first.points == second.points)
+
+
 def test_computers_and_forgotten_members_are_opponents_but_never_ranked() -> None:
     games = [game(n, [(1, 1), (None, 2)], computers=1) for n in range(3)]
     board = competitive_board(games, min_games=3)
     assert [entry.row.user_id for entry in board] == [1]
     row = board[0].row
     assert (row.games, row.wins, row.with_computers) == (3, 3, 3)
-    assert row.rating > 0
+    assert row.rating > 1500
     assert competitive_board(games, min_games=4) == []
 
 
@@ -125,9 +167,9 @@ def test_the_game_keeps_each_teams_best_result_per_category() -> None:
 
 def test_rows_speak_french() -> None:
     tr = Texts("fr")
-    row = RatedPlayer(user_id=7, rating=12.5, games=4, wins=3, with_computers=1)
+    row = RatedPlayer(user_id=7, rating=1868, games=4, wins=3, with_computers=1)
     assert rating_line(Ranked(2, row), tr) == (
-        "**2.** <@7> — **12,5** · 4 parties · 3 victoires (75\u00a0%) 🤖"
+        "**2.** <@7> — **1868** · 4 parties · 3 victoires (75\u00a0%) 🤖"
     )
     team = team_board([coop(1, [7, 8], 0)], RANKING)[0]
     assert team_line(team, "the_game", tr) == "**1.** 🏆 victoire totale — <@7>, <@8> · <t:1:d>"
@@ -142,7 +184,7 @@ def test_players_below_the_minimum_are_listed_with_their_games_within_one_field(
     text = unranked_lines(unranked_players(many, 3), Texts("fr"))
     lines = text.splitlines()
     assert len(text) <= FIELD_LIMIT and 20 < len(lines) < 100
-    assert lines[0] == f"<@{10**17}> — 1 partie"
+    assert lines[0] == f"<@{10**17}> — **1601** · 1 partie"
     assert lines[-1] == f"… et {100 - len(lines) + 1} de plus"
 
 

@@ -4,13 +4,13 @@ one."""
 
 from __future__ import annotations
 
-import pytest
 import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import (
     alice_and_bob_at_a_table,
     button_labels,
+    cancel_game,
     hand_cards,
     query,
     table_message,
@@ -96,20 +96,33 @@ async def test_a_hand_closes_before_its_token_runs_out_and_a_click_restarts_the_
     assert hand.components == [] and hand.embeds == []
 
 
-@pytest.mark.parametrize(
-    ("command", "closed"),
-    [("game cancel", "🔒 This game is over: this hand is closed."), ("game leave", CLOSED)],
-)
-async def test_a_hand_of_a_game_cancelled_or_left_is_closed(
-    simcord_env: simcord.Env, settings: Settings, command: str, closed: str
+async def test_a_hand_of_a_game_left_is_closed(
+    simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
     place, alice, _ = await alice_and_bob_at_a_table(env)
     hand = (await alice.click(table_message(place), label="Show my hand")).response
     assert hand is not None
-    await alice.slash(place, command)
+    await alice.slash(place, "game leave")
     await env.advance_time(1)
-    assert hand.content == closed and hand.components == []
+    assert hand.content == CLOSED and hand.components == []
+
+
+async def test_every_hand_of_a_cancelled_game_says_it_was_cancelled(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """The host cancels: bob's hand, open meanwhile, and the host's own say that the game was
+    cancelled, not that it is over."""
+    env = simcord_env
+    place, alice, bob = await alice_and_bob_at_a_table(env)
+    table = table_message(place)
+    hands = [(await who.click(table, label="Show my hand")).response for who in (alice, bob)]
+    await cancel_game(alice, place)
+    await env.advance_time(1)
+    for hand in hands:
+        assert hand is not None
+        assert hand.content == "🔒 This game was cancelled: this hand is closed."
+        assert hand.components == [] and hand.embeds == []
 
 
 async def test_a_reminder_opens_the_hand_and_goes_once_the_turn_has_passed(

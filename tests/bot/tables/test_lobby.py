@@ -7,7 +7,13 @@ import simcord
 from bot.app import CardTableBot
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
-from tests.bot.helpers import button_labels, query, start_game
+from tests.bot.helpers import (
+    CANCELLED_PRIVATELY,
+    button_labels,
+    cancel_game,
+    query,
+    start_game,
+)
 from tests.tiny_cog.ui import TinyUI
 from tests.tiny_game import ENGINE as TINY_ENGINE
 
@@ -159,10 +165,10 @@ async def test_manage_server_may_cancel_any_game(simcord_env: simcord.Env) -> No
     place = await start_game(env, alice, [], channel, computers=1)
     result = await bob.slash(place, "game cancel")
     assert "Manage Server" in ephemeral_text(result)
-    await mod.slash(place, "game cancel")
-    table, notice = place.history()[-2:]
-    assert notice.content == "❌ This game was cancelled."
-    assert button_labels(table) == []
+    assert await cancel_game(mod, place) == CANCELLED_PRIVATELY
+    table = place.history()[-1]
+    assert table.content == "❌ This game was cancelled."
+    assert table.embeds and button_labels(table) == []
     lobby = await open_lobby(alice, channel)
     await mod.click(lobby, label="Cancel")
     assert button_labels(lobby.message) == []

@@ -5,16 +5,18 @@ import pytest
 import simcord
 
 from bot.settings import Settings
+from tests.bot.conftest import BotFactory
 from tests.bot.helpers import (
     alice_and_bob_at_a_table,
     button_labels,
+    cancel_game,
     channel_denying_the_bot,
     hand_cards,
     query,
     start_game,
     table_message,
 )
-from tests.support.messages import forge_control, left_by_a_restart
+from tests.support.messages import forge_control
 from tests.support.table_driver import drain
 
 pytestmark = pytest.mark.both_backends
@@ -68,19 +70,20 @@ async def test_playing_a_card_updates_table_log_and_hand(
     assert rows == [(0, "human", f'{{"kind":"play","card":{cards[0]}}}')]
 
 
-async def test_a_stale_hand_changes_nothing(simcord_env: simcord.Env, settings: Settings) -> None:
+async def test_a_stale_hand_changes_nothing(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
     """A hand whose controls outlived its moves (one shown before a restart, which live hands
     do not survive) only gets the current hand back."""
     env = simcord_env
     place, alice, _ = await alice_and_bob_at_a_table(env)
     first = (await alice.click(table_message(place), label="Show my hand")).response
     assert first is not None
-    put_back = left_by_a_restart(env, first)
+    await env.restart_bot(make_bot())
     second = (await alice.click(table_message(place), label="Show my hand")).response
     assert second is not None
     card = hand_cards(second)[0]
     await alice.click(second, label=f"Play {card}")
-    put_back()
     await alice.click(first, label=f"Play {card}")
     assert "out of date" in first.content
     assert card not in hand_cards(first)
@@ -109,7 +112,7 @@ async def test_an_action_control_applies_only_the_action_it_names(
     assert hand_cards(hand) == cards[1:]
 
 
-async def test_opening_a_hand_closes_the_one_before(
+async def test_opening_a_hand_deletes_the_one_before(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
@@ -117,8 +120,8 @@ async def test_opening_a_hand_closes_the_one_before(
     first = (await alice.click(table_message(place), label="Show my hand")).response
     second = (await alice.click(table_message(place), label="Show my hand")).response
     assert first is not None and second is not None
-    assert first.content == "🔒 This hand is closed: open your hand again from the table."
-    assert first.components == [] and first.embeds == []
+    ephemeral = [m.id for m in place.history(viewer=alice) if m.flags.ephemeral]
+    assert ephemeral == [second.id]
     assert button_labels(second)
 
 
@@ -178,8 +181,9 @@ async def test_the_lobby_of_a_game_cancelled_after_its_start_links_to_it(
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     place = await start_game(env, alice, [bob], channel)
-    await alice.slash(place, "game cancel")
+    await cancel_game(alice, place)
     lobby = channel.history()[0]
+    assert lobby.embeds[0].title == "Tiny — game cancelled"
     assert lobby.embeds[0].description == f"❌ This game was cancelled (<#{place.id}>)."
     assert lobby.components == [], "nothing to replay before the first move"
 

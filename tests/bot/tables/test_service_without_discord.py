@@ -38,6 +38,9 @@ class Kept:
     def recall(self, game: Game) -> None:
         pass
 
+    def in_doubt(self, game: Game) -> bool:
+        return False
+
     async def prepare(self, change: Change) -> None:
         pass
 
