@@ -126,7 +126,7 @@ async def test_a_lobby_says_whether_its_game_is_open_running_over_or_cancelled(
     lobby = message(channel, lobby_id)
     assert lobby.embeds[0].title == titles["over"]
     assert lobby.embeds[0].description == over_line(settings, first, thread.id, tr, alice.id)
-    assert lobby.components == []
+    assert custom_ids(lobby) == [f"ct:rpo:{first}"], "an ended game's lobby offers its replay only"
 
     [again] = [each for each in thread.history() if f"ct:again:{first}" in custom_ids(each)]
     await press(alice, again, f"ct:again:{first}")
@@ -147,7 +147,9 @@ async def test_a_lobby_says_whether_its_game_is_open_running_over_or_cancelled(
     assert lobby.embeds[0].title == titles["cancelled"]
     cancelled = "This game was cancelled" if locale == "en" else "Cette partie a été annulée"
     assert lobby.embeds[0].description == f"❌ {cancelled} (<#{place.id}>)."
-    assert lobby.components == []
+    [(moves,)] = query(settings.database_path, f"SELECT action_count FROM games WHERE id = {second}")
+    replay = [f"ct:rpo:{second}"] if moves else []
+    assert custom_ids(lobby) == replay, "a cancelled game's lobby offers its replay if it had moves"
     assert place.history()[-1].content == f"❌ {cancelled}."
     assert message(channel, lobby_id).embeds[0].title == titles["over"]
     most = {channel: writes.most_in_window(channel) for channel in writes.moments}

@@ -10,7 +10,7 @@ from bot.settings import Settings
 from bot.stats.model import FinishedGame, SeatOutcome
 from bot.stats.profile import profile
 from tests.bot.conftest import EXTENSIONS
-from tests.bot.helpers import hand_cards, query, start_game, table_message
+from tests.bot.helpers import cancel_game, hand_cards, query, start_game, table_message
 from tests.bot.history.test_tiny_history import only_answer, play_tiny
 from tests.support.replays import replay_step
 
@@ -108,7 +108,7 @@ async def test_a_member_of_cancelled_games_only_can_be_forgotten_from_the_histor
     hand = (await bob.click(table_message(place), label="Show my hand")).response
     assert hand is not None
     await bob.click(hand, label=f"Play {hand_cards(hand)[0]}")
-    await alice.slash(place, "game cancel")
+    await cancel_game(alice, place)
     page = (await alice.slash(channel, "history")).response
     assert page is not None and f"<@{bob.id}>" in (page.embeds[0].description or "")
     assert "❌ cancelled · 1 move" in (page.embeds[0].description or "")
