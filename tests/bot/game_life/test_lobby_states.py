@@ -147,7 +147,9 @@ async def test_a_lobby_says_whether_its_game_is_open_running_over_or_cancelled(
     assert lobby.embeds[0].title == titles["cancelled"]
     cancelled = "This game was cancelled" if locale == "en" else "Cette partie a été annulée"
     assert lobby.embeds[0].description == f"❌ {cancelled} (<#{place.id}>)."
-    [(moves,)] = query(settings.database_path, f"SELECT action_count FROM games WHERE id = {second}")
+    [(moves,)] = query(
+        settings.database_path, f"SELECT action_count FROM games WHERE id = {second}"
+    )
     replay = [f"ct:rpo:{second}"] if moves else []
     assert custom_ids(lobby) == replay, "a cancelled game's lobby offers its replay if it had moves"
     assert place.history()[-1].content == f"❌ {cancelled}."
