@@ -69,7 +69,7 @@ class DiscordPublishing:
     async def shut_down(self) -> None:
         """The bot closes cleanly: store what the tables' posts still hold in memory."""
         self.close()
-        await self.table_post.shut_down(self.host.db)
+        await self.table_post.shut_down()
 
     def holding(self) -> bool:
         """Whether a write waits for its channel's budget (a test lets the clock run until not)."""

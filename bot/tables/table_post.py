@@ -27,7 +27,6 @@ from typing import Any
 import discord
 
 from bot.clock import now
-from bot.db import Database
 from bot.tables.components import show_hand_id
 from bot.tables.host import TableHost
 from bot.tables.outbox import Outboxes, Write
@@ -43,6 +42,10 @@ MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 CLOCK_SKEW = 60
 """Seconds by which the search for a table whose id was never stored starts before the moment
 its post began: Discord's clock, which dates the message, may lag behind the bot's."""
+
+ENDED_BATCH = 500
+"""Ended games whose final table's id is stored together, in one transaction of its own (no
+change follows a game's end to store it with)."""
 
 SEARCH_LIMIT = 100
 """Messages of the game's place read in that search (one request): the table was posted right
@@ -79,6 +82,8 @@ class TablePost:
         self._marked: dict[int, float] = {}
         """By game, the mark this process saved for a post of its own not made yet: no table
         can be left under it unless this process stopped, so that post searches for none."""
+        self._ended: set[int] = set()
+        """Games whose last table (the final one, or a cancelled game's) has its id here only."""
         self._mine: dict[int, float] = {}
         """By game, the mark this process saved last: while the game holds it, a table in doubt
         is this process's own post, under way or made, not one a crash left."""
@@ -190,9 +195,13 @@ class TablePost:
             # Not shown: the game's timer shows it again (`in_doubt`), if no change does first.
             self._mine.pop(game.id, None)
             raise
-        if game.status is GameStatus.RUNNING:
-            # A finished game's table is never edited again: nothing needs its id.
-            self._posted[game.id] = Posted(mark, posted.id, now())
+        self._posted[game.id] = Posted(mark, posted.id, now())
+        if game.status is not GameStatus.RUNNING:
+            # No change follows to store its id: kept until enough ended games wait for it.
+            self._ended.add(game.id)
+            if len(self._ended) >= ENDED_BATCH:
+                await self._store({gid: self._posted.pop(gid) for gid in self._ended})
+                self._ended.clear()
         if old is not None:
             await self._delete(channel, old, game)
 
@@ -241,16 +250,25 @@ class TablePost:
         except discord.HTTPException:
             log.info("table message %s of game %s already gone", message_id, game.id)
 
-    async def shut_down(self, db: Database) -> None:
+    async def shut_down(self) -> None:
         """Store the ids of the tables posted since their games were last saved (the bot is
         closing cleanly), each where the game still holds the mark it was posted under, and take
         back the marks of posts never made."""
         posted, self._posted = self._posted, {}
         unsent, self._marked = self._marked, {}
+        self._ended.clear()
+        await self._store(posted, unsent)
+
+    async def _store(
+        self, posted: dict[int, Posted], unsent: dict[int, float] | None = None
+    ) -> None:
+        """The ids of `posted` tables stored, each where its game still holds the mark it was
+        posted under (no revision bump: a change saved meanwhile wins), and the marks of posts
+        never made (`unsent`) taken back."""
         if not posted and not unsent:
             return
-        async with db.transaction() as conn:
-            for game_id, mark in unsent.items():
+        async with self.host.db.transaction() as conn:
+            for game_id, mark in (unsent or {}).items():
                 # A post noted but never made (it waited for the channel's budget): no table
                 # can be left under its mark, and the next change shows the game again.
                 await conn.execute(
