@@ -26,7 +26,10 @@ def apply_action(
 ) -> Change:
     """Apply one action; a RuleError changes nothing.
 
-    The change pings the people whose turn begins: those not waiting before who must act now."""
+    The change pings the people whose turn begins now: those that were not waiting before and
+    must act, and the acting seat when its turn ended and it must act again (a Skip that brings
+    the turn straight back, a seat alone with cards), since a new turn notifies its player
+    whoever had the previous one."""
     game, engine = running.game, running.engine
     previous = running.to_act()
     new_state, events = engine.apply(running.state, seat_number, action)
@@ -46,7 +49,8 @@ def apply_action(
         game.outcome = result.model_dump_json()
         for each in game.seats:
             each.deadline = None
-    newly = [number for number in running.to_act() if number not in previous]
+    again = seat_number if ended else None
+    newly = [number for number in running.to_act() if number not in previous or number == again]
     return Change(
         game,
         running,
@@ -68,6 +72,7 @@ def computer_action(running: Running, seat: Seat) -> tuple[BaseModel, Actor] | N
         return None
     policy = engine.policy(engine.game_type.default_policy)
     rng = random.Random(f"{running.game.seed}:{running.game.action_count}")
-    action = policy.choose(engine.view(running.state, seat.seat), legal, rng)
+    chosen = policy.choose(engine.view(running.state, seat.seat), legal, rng)
+    action = engine.as_computer_move(chosen)
     actor = Actor.TIMEOUT if seat.stand_in and not seat.autopilot else Actor.COMPUTER
     return action, actor

@@ -104,7 +104,9 @@ def status_text(game: Game, running: Running | None, tr: Texts) -> str:
         suffix = " " + tr("status.on_autopilot") if info.autopilot else ""
         lines.append(render.seat_line(info, tr) + suffix)
     if running is not None:
-        lines.append(render.turn_line(game, seats, running.to_act(), tr))
+        first_mover = running.engine.game_type.computers_wait_for_people
+        to_act = running.to_act()
+        lines.append(render.turn_line(game, seats, to_act, tr, first_mover=first_mover))
     return "\n".join(line for line in lines if line)
 
 

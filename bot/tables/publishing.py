@@ -178,16 +178,25 @@ class DiscordPublishing:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr, game.game_key)
         else:
-            header = [render.turn_line(game, seats, to_act, tr)]
+            first_mover = running.engine.game_type.computers_wait_for_people
+            header = [render.turn_line(game, seats, to_act, tr, first_mover=first_mover)]
         content = render.framed_content(panel, header)
         view = render.table_view(game, seats, tr)
+        # A round's notice takes the old table's place (the old table is edited into it)
+        # rather than being posted beside it: the round's end then costs the channel two
+        # writes (that edit, the new table), as any new turn does, instead of three (the
+        # notice, the new table, the old one's deletion).
+        retire_as = self.table_post.waiting_retire_as(game)
+        if retire_as is None and notices and self.table_post.message_id(game) is not None:
+            retire_as, *notices = notices
         for notice in notices:
             await self._send(game, content=notice.content, embeds=notice.embeds)
         self._unshown[game.id] = list(unshown)
         shown = self._unshown
         await self.table_post.show(
             game,
-            self._must_post(change, notices),
+            self._must_post(change, notices) or retire_as is not None,
+            retire_as=retire_as,
             content=content,
             embeds=panel.embeds,
             view=view,

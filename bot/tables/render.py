@@ -187,8 +187,21 @@ def cancel_view(game_id: int, user_id: int, tr: Texts) -> discord.ui.View:
     return view
 
 
-def turn_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: Texts) -> str:
-    """Whose turn it is, with a mention for humans and their deadline."""
+def turn_line(
+    game: Game,
+    seats: Sequence[SeatInfo],
+    to_act: Sequence[int],
+    tr: Texts,
+    *,
+    first_mover: bool = False,
+) -> str:
+    """Whose turn it is, with a mention for humans and their deadline.
+
+    With `first_mover` (the game's type says that when several seats may act, the first of them
+    takes the turn: anyone may open The Game), several seats waiting is an opening any of them
+    may make, and the line says so rather than listing a turn per seat."""
+    if first_mover and len(to_act) > 1 and (opening := opening_line(game, seats, to_act, tr)):
+        return opening
     parts: list[str] = []
     for number in to_act:
         info = seats[number]
@@ -200,6 +213,25 @@ def turn_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: 
                 tr("table.to_act", mention=info.mention, deadline=f"<t:{int(deadline)}:R>")
             )
     return tr("table.turn", who=", ".join(parts)) if parts else ""
+
+
+def opening_line(game: Game, seats: Sequence[SeatInfo], to_act: Sequence[int], tr: Texts) -> str:
+    """"Anyone may open", naming (and so pinging) the people who may, with the time left; empty
+    when only computers wait, who then open at once. A game words it in its own catalog
+    (`<area>.turn_anyone`, "place the first card"), else the table's generic wording."""
+    people = [
+        (seats[number], deadline)
+        for number in to_act
+        if not (seats[number].is_computer or seats[number].autopilot)
+        and (deadline := game.seat(number).deadline) is not None
+    ]
+    if not people:
+        return ""
+    own = f"{game.game_key.replace('-', '_')}.turn_anyone"
+    key = own if tr.has(own) else "table.turn_anyone"
+    who = ", ".join(info.mention for info, _ in people)
+    deadline = min(deadline for _, deadline in people)
+    return tr(key, who=who, deadline=f"<t:{int(deadline)}:R>")
 
 
 def results_lines(

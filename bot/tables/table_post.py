@@ -31,6 +31,7 @@ from bot.tables.components import show_hand_id
 from bot.tables.host import TableHost
 from bot.tables.outbox import Outboxes, Write
 from bot.tables.records import Game, GameStatus
+from bot.tables.ui import Panel
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,8 @@ class TablePost:
         self.host = host
         self.outboxes = outboxes
         self._posted: dict[int, Posted] = {}
+        self._waiting_retire: dict[int, Panel] = {}
+        """By game, the notice the old table becomes with its update waiting in the outbox."""
         self._waiting_post: dict[int, bool] = {}
         """By game, whether its table update waiting in the outbox posts the table anew: a later
         update replacing it must post too (it carries the mentions)."""
@@ -144,6 +147,16 @@ class TablePost:
             facts = TableFacts(posted.message_id, posted.posted_at, None)
         return facts
 
+    def message_id(self, game: Game) -> int | None:
+        """The id of the game's table as far as this process knows."""
+        return self._facts(game).message_id
+
+    def waiting_retire_as(self, game: Game) -> Panel | None:
+        """The notice the old table becomes with the update of it waiting in the outbox."""
+        if self.outboxes.pending(game.place_id, ("table", game.id)) is None:
+            return None
+        return self._waiting_retire.get(game.id)
+
     def waiting_must_post(self, game: Game) -> bool:
         """Whether an update of the table that posts it anew waits in the outbox."""
         waiting = self.outboxes.pending(game.place_id, ("table", game.id))
@@ -154,28 +167,39 @@ class TablePost:
         game: Game,
         must_post: bool,
         *,
+        retire_as: Panel | None = None,
         sent: Callable[[], object] | None = None,
         **message: Any,
     ) -> None:
         """Edit or post the table (`content`, `embeds`, `view`) through the place's outbox,
-        replacing an update of it still waiting there; `sent` is told when it goes out."""
+        replacing an update of it still waiting there; `sent` is told when it goes out. With
+        `retire_as`, the old table becomes that notice (no controls left) and the table is
+        posted below it."""
         must_post = must_post or self.waiting_must_post(game)
         self._waiting_post[game.id] = must_post
+        if retire_as is not None:
+            self._waiting_retire[game.id] = retire_as
 
         async def send() -> None:
             self._waiting_post.pop(game.id, None)
+            self._waiting_retire.pop(game.id, None)
             if sent is not None:
                 sent()
-            await self._show(game, must_post, **message)
+            await self._show(game, must_post, retire_as, **message)
 
         facts = self._facts(game)
         cost = 2 if self.posts(facts, must_post) and facts.message_id is not None else 1
         await self.outboxes.write(game.place_id, Write(send, cost, ("table", game.id)))
 
-    async def _show(self, game: Game, must_post: bool, **message: Any) -> None:
+    async def _show(
+        self, game: Game, must_post: bool, retire_as: Panel | None, **message: Any
+    ) -> None:
         facts = self._facts(game)
         old = facts.message_id
-        if not self.posts(facts, must_post):
+        if retire_as is not None:
+            await self._retire_into(game, facts, retire_as)
+            old = None
+        elif not self.posts(facts, must_post):
             if await self._edit(game, facts, **message):
                 return
             old = None
@@ -204,6 +228,17 @@ class TablePost:
                 self._ended.clear()
         if old is not None:
             await self._delete(channel, old, game)
+
+    async def _retire_into(self, game: Game, facts: TableFacts, notice: Panel) -> None:
+        """The old table becomes `notice` (no controls left), so that the notice keeps its
+        place above the table posted next; posted as a message of its own when there is no
+        old table to edit (deleted meanwhile). Stopped right after the edit, the stored table
+        is the notice: the next update turns it back into the table, and the notice is lost,
+        never the table."""
+        fields = {"content": notice.content, "embeds": notice.embeds, "view": None}
+        if not await self._edit(game, facts, **fields):
+            channel = self.host.get_partial_messageable(game.place_id)
+            await channel.send(content=notice.content, embeds=notice.embeds)
 
     async def _edit(self, game: Game, facts: TableFacts, **fields: Any) -> bool:
         """Edit the table message; False when there is none (never posted, or deleted)."""

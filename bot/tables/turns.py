@@ -51,7 +51,9 @@ def refresh_turns(
     seats a computer stands in for have none, so no timer can ever remind or time out a computer.
     The turn time is per turn, not per step: a waiting person gets a fresh deadline when their
     turn begins, when the set of waiting seats changed (someone else opened The Game, which starts
-    the turns proper) or when `turn_ended` is their own seat and they play again (The Game alone).
+    the turns proper) or when `turn_ended` is their own seat and they play again (a Skip that
+    brings the turn straight back, the next colour's double, The Game alone with cards): that is
+    a new turn, which also pings them (`bot.tables.applying.apply_action`).
     Placing a card, drawing or laying off within a turn, or another seat's public hint, extends
     nobody's time; nor, in a game of `GameType.simultaneous_choices`, does another seat's secret
     choice: a player who never chooses runs out of time once and is reminded once.

@@ -24,8 +24,8 @@ turns engine views into Discord content and clicked controls back into engine ac
   game ends (score, time taken, talk-rule offences); by default none.
 - optionally `render_notices(ctx: TableContext) -> list[Panel]`: messages of their own for the
   events of the action just applied (a round summary in a game of several rounds). They are
-  posted before the table, and the table is then posted anew below them so that it stays the
-  last message; by default none.
+  shown above the table, which is then posted anew below them so that it stays the last
+  message (the old table becomes the first notice); by default none.
 - optionally `describe_moves(events, seats, tr) -> list[str]`: what the events of one action
   did, in the words of the table's last moves; a replay (`bot/history/`) tells each step with
   them. By default none, and the replay only says whose step it was.

@@ -109,10 +109,18 @@ def recent_moves(
     return lines
 
 
+def for_person(seats: Sequence[SeatInfo], seat: int, by_computer: bool) -> bool:
+    """Whether a hint was a computer's words on a person's seat (autopilot, or a stand-in after
+    a timeout): the table then says so, since teammates would read it as that person's."""
+    return by_computer and not seats[seat].is_computer
+
+
 def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
     return [
         tr(
-            "the_game.table.hint_line",
+            "the_game.table.hint_line_for"
+            if for_person(seats, hint.seat, hint.by_computer)
+            else "the_game.table.hint_line",
             name=seats[hint.seat].name,
             hint=hint_text(tr, hint.kind, hint.pile),
         )
@@ -140,10 +148,12 @@ def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | No
         return tr("the_game.news.turn_ended", name=name, drawn=drawn)
     if isinstance(event, HintGiven):
         hint = hint_text(tr, event.hint, event.pile)
-        return tr("the_game.news.hint", name=seats[event.seat].name, hint=hint)
+        key = "hint_for" if for_person(seats, event.seat, event.by_computer) else "hint"
+        return tr(f"the_game.news.{key}", name=seats[event.seat].name, hint=hint)
     if isinstance(event, HintWithdrawn):
         pile = pile_name(event.pile)
-        return tr("the_game.news.withdrawn", name=seats[event.seat].name, pile=pile)
+        key = "withdrawn_for" if for_person(seats, event.seat, event.by_computer) else "withdrawn"
+        return tr(f"the_game.news.{key}", name=seats[event.seat].name, pile=pile)
     if isinstance(event, GameOver) and event.stuck_seat is not None:
         return tr("the_game.news.stuck", name=seats[event.stuck_seat].name)
     return None

@@ -94,6 +94,11 @@ class BaseEngine(ABC, Generic[StateT, ActionT, ViewT]):
         no longer has to act."""
         return False
 
+    def as_computer_move(self, action: ActionT) -> ActionT:
+        """By default a computer's move is applied as any other: nothing it does is shown as
+        said by someone."""
+        return action
+
     @abstractmethod
     def seat_count(self, state: StateT) -> int:
         """How many seats `state` has."""

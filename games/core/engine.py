@@ -40,6 +40,10 @@ class Engine(Protocol):
     - `ends_turn(events)` tells whether the events of one action ended the acting seat's turn,
       so that a computer standing in for a player who ran out of time hands the seat back there,
       even when the same seat plays next (The Game alone).
+    - `as_computer_move(action)` is the action as applied when a computer chose it (for a
+      computer seat, a seat on autopilot or a player who ran out of time): an engine whose
+      table tells who said something marks it there (The Game's pile hints), so that a
+      computer's words are never shown as a person's.
     """
 
     @property
@@ -76,6 +80,8 @@ class Engine(Protocol):
     def result(self, state: BaseModel) -> GameResult | None: ...
 
     def ends_turn(self, events: Sequence[BaseModel]) -> bool: ...
+
+    def as_computer_move(self, action: BaseModel) -> BaseModel: ...
 
     def policy(self, name: str) -> Policy: ...
 

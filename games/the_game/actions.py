@@ -32,6 +32,9 @@ class GiveHint(BaseModel):
     kind: Literal["hint"] = "hint"
     pile: int = Field(ge=0, le=3)
     hint: HintKind
+    by_computer: bool = False
+    """Chosen by a computer (`TheGameEngine.as_computer_move`): the table then says that the
+    computer said it, not the seat's player. A person's controls never carry it."""
 
 
 class WithdrawHint(BaseModel):
@@ -39,6 +42,7 @@ class WithdrawHint(BaseModel):
 
     kind: Literal["withdraw_hint"] = "withdraw_hint"
     pile: int = Field(ge=0, le=3)
+    by_computer: bool = False
 
 
 Action = PlaceCard | EndTurn | GiveHint | WithdrawHint

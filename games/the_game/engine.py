@@ -13,7 +13,7 @@ from games.core.engine import Policy
 from games.core.game_type import GameType, TeamRanking
 from games.core.result import GameResult
 from games.the_game import rules
-from games.the_game.actions import ACTION_ADAPTER, Action
+from games.the_game.actions import ACTION_ADAPTER, Action, GiveHint, WithdrawHint
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
 from games.the_game.events import TheGameEvent, TurnEnded
 from games.the_game.policies import POLICIES
@@ -77,3 +77,10 @@ class TheGameEngine(BaseEngine[TheGameState, Action, TheGameView]):
     def ends_turn(self, events: Sequence[BaseModel]) -> bool:
         """Alone at the table, the same seat plays again: a stand-in must still stop."""
         return any(isinstance(event, TurnEnded) for event in events)
+
+    def as_computer_move(self, action: Action) -> Action:
+        """A computer's hint (given or withdrawn) is marked as its own: the table says "🤖 for
+        Bob", not "Bob", when a computer plays Bob's seat."""
+        if isinstance(action, GiveHint | WithdrawHint):
+            return action.model_copy(update={"by_computer": True})
+        return action

@@ -39,6 +39,7 @@ class HintGiven(BaseModel):
     seat: int
     pile: int
     hint: HintKind
+    by_computer: bool = False
 
 
 class HintWithdrawn(BaseModel):
@@ -47,6 +48,7 @@ class HintWithdrawn(BaseModel):
     kind: Literal["hint_withdrawn"] = "hint_withdrawn"
     seat: int
     pile: int
+    by_computer: bool = False
 
 
 class GameOver(BaseModel):

@@ -91,8 +91,8 @@ def apply(
     if isinstance(action, EndTurn):
         return _end_turn(state, seat)
     if isinstance(action, GiveHint):
-        return _give_hint(state, seat, action.pile, action.hint)
-    return _withdraw_hint(state, seat, action.pile)
+        return _give_hint(state, seat, action.pile, action.hint, action.by_computer)
+    return _withdraw_hint(state, seat, action.pile, action.by_computer)
 
 
 def legal_actions(state: TheGameState, seat: int) -> list[Action]:
@@ -242,22 +242,23 @@ def _is_repeat(standing: Hint | None, kind: HintKind, turn: int) -> bool:
 
 
 def _give_hint(
-    state: TheGameState, seat: int, pile: int, kind: HintKind
+    state: TheGameState, seat: int, pile: int, kind: HintKind, by_computer: bool
 ) -> tuple[TheGameState, list[TheGameEvent]]:
     standing = next((h for h in state.hints if h.seat == seat and h.pile == pile), None)
     if _is_repeat(standing, kind, state.turn):
         raise RuleError("hint_already_given", pile=pile, hint=kind.value)
     hints = [h for h in state.hints if h is not standing]
-    hints.append(Hint(seat=seat, pile=pile, kind=kind, turn=state.turn))
+    hints.append(Hint(seat=seat, pile=pile, kind=kind, turn=state.turn, by_computer=by_computer))
     new_state = state.model_copy(update={"hints": hints})
-    return new_state, [HintGiven(seat=seat, pile=pile, hint=kind)]
+    return new_state, [HintGiven(seat=seat, pile=pile, hint=kind, by_computer=by_computer)]
 
 
 def _withdraw_hint(
-    state: TheGameState, seat: int, pile: int
+    state: TheGameState, seat: int, pile: int, by_computer: bool
 ) -> tuple[TheGameState, list[TheGameEvent]]:
     standing = next((h for h in state.hints if h.seat == seat and h.pile == pile), None)
     if standing is None:
         raise RuleError("no_hint_to_withdraw", pile=pile)
     hints = [h for h in state.hints if h is not standing]
-    return state.model_copy(update={"hints": hints}), [HintWithdrawn(seat=seat, pile=pile)]
+    withdrawn = HintWithdrawn(seat=seat, pile=pile, by_computer=by_computer)
+    return state.model_copy(update={"hints": hints}), [withdrawn]

@@ -40,6 +40,9 @@ class Hint(BaseModel):
     kind: HintKind
     turn: int
     """The turn number during which the hint was given (it drives expiry)."""
+    by_computer: bool = False
+    """Given by a computer playing the seat (a computer seat, autopilot, a stand-in after a
+    timeout) rather than by its player."""
 
 
 class Placement(BaseModel):

@@ -323,10 +323,12 @@ class TableDriver(ABC, Generic[State, Card]):
 
     async def play_to_the_end(self) -> None:
         """People play until the game ends, each move made on the table as it stands once what
-        the channel's budget held back is shown; the game ends on its final table."""
+        the channel's budget held back is shown; the game ends on its final table, and what
+        the bot sent after the last move (held back by the budget) is filed too."""
         for _ in range(self.most_steps):
             await drain(self.env)
             if game_status(self.db) != "running":
+                self.collect(None)
                 return
             await self.play_one()
         raise AssertionError("the game did not end")

@@ -200,6 +200,40 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert not re.search(r"-\d", final), "negative points take a true minus sign"
 
 
+async def test_the_round_summary_takes_the_old_table_s_place_in_two_writes(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """The round's end costs the thread what a new turn costs: the old table is edited into the
+    summary and the table is posted below it, instead of posting both and deleting the old
+    table, so the budget does not hold the new table back right after a round."""
+    env = simcord_env
+    driver = await three_people_choosing_for_red(env, settings)
+    hands = {seat: await driver.open_hand(driver.players[seat]) for seat in range(3)}
+    for seat, play in ((0, False), (1, False), (2, True)):
+        await driver.do(driver.players[seat], hands[seat], double(R, play))
+    hands = {seat: await driver.open_hand(driver.players[seat]) for seat in (0, 1)}
+    await driver.do(driver.players[1], hands[1], double(B, True))
+    await drain(env)
+    old_table = driver.table().id
+    since = len(env.http_requests)
+
+    await driver.do(driver.players[0], hands[0], double(B, False))
+
+    assert driver.state().round == 1
+    messages = f"/channels/{driver.thread.id}/messages"
+    writes = [
+        (entry.method, entry.path)
+        for entry in env.http_requests[since:]
+        if entry.path.startswith(messages) and entry.method in ("POST", "PATCH", "DELETE")
+    ]
+    assert writes == [("PATCH", f"{messages}/{old_table}"), ("POST", messages)]
+    *_, summary, table = driver.thread.history()
+    assert summary.id == old_table and summary.components == []
+    assert summary.embeds[0].title == "🏁 Round 1 of 3 is over" and not summary.content
+    assert table.id == driver.table().id
+    assert table.embeds[0].title == "Heaven & Hell · round 2 of 3"
+
+
 async def test_a_choice_drawn_for_red_is_out_of_date_once_blue_is_asked(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:

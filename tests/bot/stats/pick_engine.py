@@ -136,6 +136,9 @@ class PickEngine:
     def ends_turn(self, events: Sequence[BaseModel]) -> bool:
         return False
 
+    def as_computer_move(self, action: BaseModel) -> BaseModel:
+        return action
+
 
 class PickUI(GameUI):
     """Registered under Level 8's key: `/play level8` opens a competitive pick game."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.i18n import Texts
 from bot.tables.records import Game, GameStatus, Seat
+from bot.tables.render import turn_line
 from bot.tables.turns import (
     AUTOPILOT_AFTER,
     Running,
@@ -19,6 +21,7 @@ from bot.tables.turns import (
     refresh_turns,
     reminders_due,
 )
+from bot.tables.ui import SeatInfo
 from tests.tiny_cog.ui import TinyUI
 from tests.tiny_game import ENGINE as TINY_ENGINE
 from tests.tiny_game.engine import GAME_TYPE, Hint, Play, TinyConfig, TinyEngine
@@ -118,6 +121,23 @@ def test_computers_leave_a_shared_first_move_to_people_when_the_game_says_so() -
     assert computers_due(patient) == []
     act(patient, 0, first_card(patient, 0), START + 5)
     assert [seat.seat for seat in computers_due(patient)] == [1]
+
+
+def test_a_first_move_anyone_may_make_is_said_so_naming_the_people_with_their_time() -> None:
+    """A game without its own wording gets the table's: the people who may move first, pinged,
+    and the time left; computers, who wait, are not named; once someone opened, turns as usual."""
+    patient = started([11, None, 12], engine=PatientEngine())
+    tr = Texts("en")
+    seats = [SeatInfo(0, "alice", 11, False), SeatInfo(1, "Computer 2", None, False)]
+    seats.append(SeatInfo(2, "bob", 12, False))
+    line = turn_line(patient.game, seats, patient.to_act(), tr, first_mover=True)
+    deadline = int(START + TURN)
+    assert line == (
+        f"▶️ Anyone may make the first move: <@11>, <@12> (time runs out <t:{deadline}:R>)."
+    )
+    act(patient, 0, first_card(patient, 0), START + 5)
+    line = turn_line(patient.game, seats, patient.to_act(), tr, first_mover=True)
+    assert line == "▶️ Turn: Computer 2"
 
 
 def test_the_next_wake_is_a_computer_s_pause_else_the_nearest_reminder_or_deadline() -> None:

@@ -18,6 +18,7 @@ from typing import Any, cast
 import simcord
 from pydantic import BaseModel
 
+from bot.i18n import Texts
 from bot.tables.carried import SEPARATOR, ActionRefs
 from cogs.the_game.words import BACKWARDS_MARK, pile_name
 from games.core.engine import Engine, Policy
@@ -34,6 +35,8 @@ from tests.support.messages import (
     walk,
 )
 from tests.support.table_driver import Player, TableDriver
+
+ENGLISH = Texts("en")
 
 CARD_TOKEN = re.compile(r"`(\d+)`")
 NUMBER = re.compile(r"\d+")
@@ -82,6 +85,12 @@ class Driver(TableDriver[TheGameState, int]):
     command = "play the-game"
     _policies: dict[int, Policy] = field(default_factory=dict)
 
+    @property
+    def hand_texts(self) -> Texts:
+        """The hand's labels as the players read them: their clients speak the server's
+        language."""
+        return Texts(self.language)
+
     # ---------------------------------------------------------------- reading
 
     def cards_in(self, text: str) -> set[int]:
@@ -115,7 +124,8 @@ class Driver(TableDriver[TheGameState, int]):
         cards at all)."""
         state = self.state()
         for player in self.players.values():
-            latest = [sent for sent in self.sent if sent.owner == player.member.id][-1]
+            mine = [sent for sent in self.sent if sent.owner == player.member.id]
+            latest = [sent for sent in mine if sent.is_hand][-1]
             assert set(state.hands[player.seat]) <= latest.cards
         owners = {seat: player.member.id for seat, player in self.players.items()}
         for sent in self.sent:
@@ -139,7 +149,7 @@ class Driver(TableDriver[TheGameState, int]):
         if isinstance(move, PlaceCard):
             await self.place(player, move.card, move.pile)
         elif isinstance(move, EndTurn):
-            await self.press(player, hand, "End turn")
+            await self.press(player, hand, self.hand_texts("the_game.hand.end_turn"))
         else:
             await self.do(player, hand, move)
 
@@ -156,12 +166,12 @@ class Driver(TableDriver[TheGameState, int]):
             if isinstance(entry.action, PlaceCard)
         }
         assert offered == {
-            pile_label(card, a.pile, state): a
+            pile_label(card, a.pile, state, self.hand_texts): a
             for a in legal
             if isinstance(a, PlaceCard) and a.card == card
         }
-        assert pile_choices(player.hand) == list(offered)
-        await self.press(player, player.hand, pile_label(card, pile, state))
+        assert pile_choices(player.hand, self.hand_texts) == list(offered)
+        await self.press(player, player.hand, pile_label(card, pile, state, self.hand_texts))
         assert card not in self.state().hands[player.seat]
 
     def check_offered_moves(
@@ -174,7 +184,8 @@ class Driver(TableDriver[TheGameState, int]):
         playable = {str(a.card) for a in legal if isinstance(a, PlaceCard)}
         buttons = enabled_buttons(hand)
         assert {label for label in buttons if label.isdigit()} == playable
-        assert ("End turn" in buttons) == any(isinstance(a, EndTurn) for a in legal)
+        end_turn = self.hand_texts("the_game.hand.end_turn")
+        assert (end_turn in buttons) == any(isinstance(a, EndTurn) for a in legal)
         moves = [entry.action for entry in carried(hand, legal)]
         others = [action for action in moves if not isinstance(action, PlaceCard)]
         expected = [
@@ -188,19 +199,20 @@ class Driver(TableDriver[TheGameState, int]):
 start = Driver.start
 
 
-def pile_label(card: int, pile: int, state: TheGameState) -> str:
-    """The English label of the button that puts `card` on `pile` ("57 on ▼C ↩")."""
+def pile_label(card: int, pile: int, state: TheGameState, tr: Texts = ENGLISH) -> str:
+    """The label of the button that puts `card` on `pile` ("57 on ▼C ↩"), in English unless
+    `tr` says otherwise."""
     mark = f" {BACKWARDS_MARK}" if is_backwards(card, pile, state.tops[pile]) else ""
-    return f"{card} on {pile_name(pile)}{mark}"
+    return tr("the_game.hand.place_on", card=card, pile=f"{pile_name(pile)}{mark}")
 
 
-def pile_choices(hand: Any) -> list[str]:
+def pile_choices(hand: Any, tr: Texts = ENGLISH) -> list[str]:
     """Labels of the pile buttons shown after choosing a card (the buttons that carry an action,
-    but "End turn")."""
+    but "End turn", in the language of `tr`)."""
     return [
         c["label"]
         for c in components(hand)
         if c.get("type") == 2
         and str(c.get("custom_id", "")).startswith("ct:do:")
-        and c["label"] != "End turn"
+        and c["label"] != tr("the_game.hand.end_turn")
     ]

@@ -110,3 +110,53 @@ def test_the_hand_reads_top_down_cards_piles_end_turn_then_the_hints_menu() -> N
         ["End turn"],
         ["💬 Talk about a pile…"],
     ]
+
+
+def test_a_computer_s_hint_on_a_person_s_seat_says_the_computer_gave_it() -> None:
+    """Bob on autopilot (or out of time): the computer playing his seat gives a hint. Table,
+    news and hands say it is the computer's, in both languages; a computer seat's hints and a
+    person's own keep their plain "name: hint"."""
+    state = ENGINE.new_game(ENGINE.config_model(), 3, seed=3)
+    state, computer_for_bob = ENGINE.apply(
+        state, 1, ENGINE.as_computer_move(GiveHint(pile=0, hint=HintKind.DONT_JUMP))
+    )
+    state, _ = ENGINE.apply(state, 0, GiveHint(pile=2, hint=HintKind.DONT_PLAY))
+    state, _ = ENGINE.apply(
+        state, 2, ENGINE.as_computer_move(GiveHint(pile=3, hint=HintKind.WANT_PLAY))
+    )
+    people = [SeatInfo(0, "alice", 100, False), SeatInfo(1, "bob", 101, True)]
+    table_seats = [*people, SeatInfo(2, "Computer 3", None, False)]
+    expected = {
+        "en": (
+            "💬 🤖 The computer playing for bob: ⚠️ Please don't jump far on ▲A.",
+            [
+                "🤖 for bob: ⚠️ Please don't jump far on ▲A",
+                "alice: 🚫 Please don't play on ▼C",
+                "Computer 3: 🙋 I'd like to play on ▼D",
+            ],
+        ),
+        "fr": (
+            "💬 🤖 L'ordinateur qui joue pour bob\u00a0: ⚠️ Ne sautez pas trop loin sur ▲A, svp.",
+            [
+                "🤖 pour bob\u00a0: ⚠️ Ne sautez pas trop loin sur ▲A, svp",
+                "alice\u00a0: 🚫 Ne jouez pas sur ▼C, svp",
+                "Computer 3\u00a0: 🙋 J'aimerais jouer sur ▼D",
+            ],
+        ),
+    }
+    for locale, (news, lines) in expected.items():
+        tr = Texts(locale)
+        view = ENGINE.view(state, None)
+        ctx = TableContext(1, view, computer_for_bob, table_seats, [], False, tr)
+        panel = UI.render_table(ctx)
+        hints_name = tr("the_game.table.hints")
+        assert panel.content == news
+        (shown,) = [f.value for f in panel.embeds[0].fields if f.name == hints_name]
+        assert shown is not None and shown.splitlines() == lines
+        hand_ctx = HandContext(
+            1, 0, ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), table_seats,
+            ENGINE.to_act(state), "", tr,
+        )
+        embed = UI.render_hand(hand_ctx).embeds[0]
+        (in_hand,) = [f.value for f in embed.fields if f.name == hints_name]
+        assert in_hand == shown

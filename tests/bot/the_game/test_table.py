@@ -161,6 +161,63 @@ async def test_hints_are_given_shown_and_withdrawn_from_the_hand(
     assert "Hints" not in fields(table)
 
 
+async def test_a_hint_the_computer_gives_for_a_player_out_of_time_is_shown_as_the_computer_s(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    driver = await start(env, settings, [alice, bob], channel)
+    player = driver.players[0]
+    await driver.open_hand(player)
+    for pile in (0, 1):
+        await driver.place(player, sorted(driver.state().hands[0])[0], pile)
+    assert player.hand is not None
+    await driver.press(player, player.hand, "End turn")
+    await env.advance_time(settings.turn_seconds)
+    await drain(env)
+
+    hints = [action for seat, actor, action in actions(settings) if '"kind":"hint"' in action]
+    assert hints == ['{"kind":"hint","pile":0,"hint":"dont_jump","by_computer":true}']
+    public = [sent.text for sent in driver.collect(None)]
+    said = "💬 🤖 The computer playing for bob: ⚠️ Please don't jump far on ▲A."
+    assert any(said in text for text in public), public
+    assert not any("💬 bob:" in text for text in public)
+    assert fields(driver.table())["Hints"] == "🤖 for bob: ⚠️ Please don't jump far on ▲A"
+    hand = await driver.open_hand(player)
+    assert fields(hand)["Hints"] == "🤖 for bob: ⚠️ Please don't jump far on ▲A"
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_before_the_first_card_the_table_says_anyone_may_open_and_pings_the_people(
+    simcord_env: simcord.Env, settings: Settings, locale: str
+) -> None:
+    env = simcord_env
+    guild = env.create_guild(preferred_locale=locale)
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    tr = Texts(locale)
+    lobby = (await alice.slash(channel, "play the-game")).response
+    assert lobby is not None
+    await bob.click(lobby, label=tr("lobby.button.join"))
+    await alice.click(lobby, label=tr("lobby.button.add"))
+    await alice.click(lobby, label=tr("lobby.button.start"))
+    table = channel.threads[-1].history()[-1]
+
+    deadline = int(query(settings.database_path, "SELECT MIN(deadline) FROM seats")[0][0])
+    opening = {
+        "en": f"▶️ Anyone may open: place the first card. <@{alice.id}>, <@{bob.id}>: "
+        f"time runs out <t:{deadline}:R>.",
+        "fr": f"▶️ Chacun peut ouvrir\u00a0: pose la première carte. <@{alice.id}>, <@{bob.id}>"
+        f"\u00a0: fin du temps <t:{deadline}:R>.",
+    }
+    assert table.content.splitlines()[0] == opening[locale]
+    assert {alice.id, bob.id} <= {user.id for user in table.mentions}
+
+
 async def test_expert_and_smaller_hands(simcord_env: simcord.Env, settings: Settings) -> None:
     env = simcord_env
     guild = env.create_guild()
