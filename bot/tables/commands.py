@@ -1,8 +1,8 @@
-"""What every game's slash commands share: opening a table, the `/play` subcommand of a game
-without table options, and the list of games a command offers.
+"""What every game's slash commands share: the `/play` subcommand of a game without table
+options, and the list of games a command offers.
 
 A game's cog may give its own `/play` subcommand (with its options) when it registers; it calls
-`open_table` with the options, which reach `GameUI.make_config`.
+`bot.tables.interactions.open_table` with the options, which reach `GameUI.make_config`.
 """
 
 from __future__ import annotations
