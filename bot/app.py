@@ -7,6 +7,7 @@ syncs the slash commands.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import logging
 import pkgutil
@@ -17,6 +18,8 @@ import discord
 from discord.ext import commands
 
 from bot.db import Database, open_database
+from bot.faces.emojis import CardFaces
+from bot.faces.upload import UploadReport, upload_faces
 from bot.history.components import DYNAMIC_ITEMS as HISTORY_ITEMS
 from bot.history.service import History
 from bot.i18n.translator import CatalogTranslator
@@ -73,6 +76,8 @@ class CardTableBot(commands.AutoShardedBot):
         self.settings = settings
         self.extension_names = list(extensions)
         self.games = GameCatalog()
+        self.card_faces = CardFaces()
+        self.face_upload: asyncio.Task[UploadReport] | None = None
         self._db: Database | None = None
         self.publishing = DiscordPublishing(self)
         self.tables = TableService(lambda: self.db, self.games, settings, self.publishing)
@@ -108,10 +113,22 @@ class CardTableBot(commands.AutoShardedBot):
         for name in sorted(self.extension_names, key=lambda name: not _is_game_cog(name)):
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
+        if self.settings.card_emojis:
+            # In the background: a first start uploads every face, which Discord's rate limits
+            # make slow; cards show as text until their face lands.
+            self.face_upload = asyncio.create_task(self._upload_faces())
         recovered = await self.tables.recover()
         log.info("recovered %d running game(s)", recovered)
         if self.settings.sync_commands:
             await self._sync_commands()
+
+    async def _upload_faces(self) -> UploadReport:
+        faces = [face for ui in self.games.uis() for face in ui.faces]
+        try:
+            return await upload_faces(self, faces, self.card_faces)
+        except discord.HTTPException as error:
+            log.warning("could not list the application's emojis (%s); cards show as text", error)
+            return UploadReport()
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
@@ -122,6 +139,8 @@ class CardTableBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        if self.face_upload is not None:
+            self.face_upload.cancel()
         if self._db is not None:
             await self.tables.shut_down()
         else:

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(default=300, ge=30, le=7 * 24 * 3600)
     computer_delay_seconds: float = Field(default=1.5, ge=0, le=30)
     sync_commands: bool = True
+    card_emojis: bool = True
+    """Upload the card faces as the application's emojis at start-up and show cards with them
+    (`bot/faces/`); off, cards show as text."""
 
     @field_validator("dev_guild_id", "shard_count", "database_url", mode="before")
     @classmethod

@@ -33,9 +33,20 @@ class Rules(commands.Cog):
                 description=tr(f"rules.{game}"),
                 colour=discord.Colour.blurple(),
             )
+            faces = self.faces(game)
+            if faces:
+                embed.add_field(name=tr("rules.faces"), value=faces, inline=False)
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
         self.__cog_app_commands__.append(rules)
+
+    def faces(self, game: str) -> str:
+        """The game's cards as they look on the table, once the faces are uploaded; nothing
+        before (their text faces are what the rules' words already describe)."""
+        ui = self.bot.games.ui(game)
+        keys = ui.rules_faces if ui is not None else ()
+        shown = [emoji for key in keys if (emoji := self.bot.card_faces.emoji(key))]
+        return " ".join(str(emoji) for emoji in shown)
 
 
 async def setup(bot: CardTableBot) -> None:

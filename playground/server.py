@@ -15,6 +15,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.faces.drawing import png
+from bot.faces.upload import emoji_name
 from playground.session import ActionError, Playground
 from playground.view import page_state
 
@@ -61,6 +63,7 @@ def create_app(playground: Playground, port: int) -> web.Application:
     app.router.add_post("/api/message", _message)
     app.router.add_post("/api/react", _react)
     app.router.add_post("/api/locale", _locale)
+    app.router.add_get("/faces/{name}.png", _face)
     return app
 
 
@@ -68,6 +71,22 @@ async def _page(request: web.Request) -> web.StreamResponse:
     filename, content_type = PAGES[request.path]
     body = (STATIC / filename).read_text(encoding="utf-8")
     return web.Response(text=body, content_type=content_type, headers=HEADERS)
+
+
+async def _face(request: web.Request) -> web.StreamResponse:
+    """The image of one of the bot's card faces, by its emoji's name (`tg_57_1a2b3c4`).
+
+    SimCord records the application's emojis by name and keeps no image, so the page asks here
+    and gets the face drawn by the bot's own code, as Discord would show the uploaded one."""
+    bot = request.app[PLAYGROUND].bot
+    wanted = request.match_info["name"]
+    for ui in bot.games.uis():
+        for face in ui.faces:
+            if emoji_name(face) == wanted:
+                return web.Response(
+                    body=png(face.drawing), content_type="image/png", headers=HEADERS
+                )
+    raise web.HTTPNotFound(text="no such face")
 
 
 def _int(value: Any, name: str) -> int:

@@ -268,8 +268,10 @@ def playground_settings(database_path: Path, computer_delay_seconds: float) -> S
     """The bot's settings for the playground: its own SQLite file (never an exported
     DATABASE_URL's server), one shard, commands synced to SimCord (which registers them like
     Discord), and nothing read from `.env` (a real bot's DEV_GUILD_ID or shard split would not
-    fit the simulated server). The environment still sets the rest, e.g. TURN_SECONDS to watch
-    turn timers run out sooner; an invalid value raises pydantic's `ValidationError`."""
+    fit the simulated server); the card faces are uploaded to SimCord as to Discord, and the
+    page shows them from the bot's own drawings (`/faces/<name>.png`). The environment still
+    sets the rest, e.g. TURN_SECONDS to watch turn timers run out sooner; an invalid value
+    raises pydantic's `ValidationError`."""
     return Settings(
         _env_file=None,
         discord_token=None,
@@ -280,4 +282,5 @@ def playground_settings(database_path: Path, computer_delay_seconds: float) -> S
         shard_ids=None,
         computer_delay_seconds=computer_delay_seconds,
         sync_commands=True,
+        card_emojis=True,
     )

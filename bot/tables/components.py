@@ -274,7 +274,7 @@ class StepButtonItem(
     def __init__(self, game_id: int, seat: int, version: int, control: StepButton) -> None:
         super().__init__(
             discord.ui.Button(
-                label=control.label,
+                label=control.label or None,
                 style=control.style,
                 emoji=control.emoji,
                 disabled=control.disabled,
@@ -357,7 +357,7 @@ class ActionButtonItem(
         cls, game_id: int, seat: int, version: int, control: ActionButton, refs: ActionRefs
     ) -> ActionButtonItem:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=control.label,
+            label=control.label or None,
             style=control.style,
             emoji=control.emoji,
             disabled=control.disabled,

@@ -10,6 +10,7 @@ from typing import Protocol
 import discord
 
 from bot.db import Database
+from bot.faces.emojis import CardFaces
 from bot.settings import Settings
 from bot.tables.registry import GameCatalog
 
@@ -17,6 +18,7 @@ from bot.tables.registry import GameCatalog
 class TableHost(Protocol):
     settings: Settings
     games: GameCatalog
+    card_faces: CardFaces
 
     @property
     def db(self) -> Database: ...

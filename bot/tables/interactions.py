@@ -172,7 +172,7 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int) -> None
     client = client_of(interaction)
     tr = texts_of(interaction)
     hand = await client.tables.hand(game_id, interaction.user.id)
-    message = hand_message(hand.running, hand.seat, "", tr, notice=None)
+    message = hand_message(hand.running, hand.seat, "", tr, None, client.card_faces)
     if message["view"] is None:
         del message["view"]
     message_id = await answer(interaction, **message)
@@ -189,7 +189,9 @@ async def _act(
 
     async def reply(hand: HandShown) -> None:
         notice = tr(hand.notice) if hand.notice else None
-        message = hand_message(hand.running, hand.seat, hand.ui_state, tr, notice)
+        message = hand_message(
+            hand.running, hand.seat, hand.ui_state, tr, notice, client.card_faces
+        )
         try:
             await interaction.edit_original_response(**message)
         except discord.HTTPException:

@@ -39,6 +39,7 @@ from typing import Any
 import discord
 
 from bot import clock
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.deadline_queue import DeadlineQueue, Wakeup
 from bot.tables.errors import TableError
@@ -101,7 +102,8 @@ def what_it_shows(message: dict[str, Any]) -> str:
 
 
 class LiveHands:
-    def __init__(self) -> None:
+    def __init__(self, faces: CardFaces) -> None:
+        self.faces = faces
         self._hands: dict[tuple[int, int], LiveHand] = {}
         self._by_serial: dict[int, LiveHand] = {}
         self._serials = itertools.count(1)
@@ -201,7 +203,7 @@ class LiveHands:
             if running is None:
                 raise TableError("game_cancelled")
             ui_state = hand.ui_state if seat.version == hand.version else ""
-            message = hand_message(running, seat, ui_state, hand.tr, None)
+            message = hand_message(running, seat, ui_state, hand.tr, None, self.faces)
         except TableError as error:
             self._forget(hand)
             await self._close(hand, CLOSED_BECAUSE.get(error.code, "table.hand_closed"))

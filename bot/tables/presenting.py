@@ -9,9 +9,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.errors import TableError
+from bot.tables.fitting import draw_fitting
 from bot.tables.lobby_rules import game_closed
 from bot.tables.records import OPEN_STATUSES, Game, GameStatus, Seat
 from bot.tables.turns import Running
@@ -38,7 +40,7 @@ def lobby_message(game: Game, engine: Engine, tr: Texts) -> dict[str, Any]:
 
 
 def table_context(
-    running: Running, events: Sequence[BaseModel], tr: Texts
+    running: Running, events: Sequence[BaseModel], tr: Texts, faces: CardFaces
 ) -> TableContext[BaseModel]:
     game = running.game
     finished = game.status in (GameStatus.FINISHED, GameStatus.CANCELLED)
@@ -50,6 +52,7 @@ def table_context(
         to_act=[] if finished else running.to_act(),
         finished=finished,
         tr=tr,
+        faces=faces,
     )
 
 
@@ -65,7 +68,10 @@ def player_seat(game: Game, user_id: int) -> Seat:
     return seat
 
 
-def hand_context(running: Running, seat: int, ui_state: str, tr: Texts) -> HandContext[BaseModel]:
+def hand_context(
+    running: Running, seat: int, ui_state: str, tr: Texts, faces: CardFaces | None = None
+) -> HandContext[BaseModel]:
+    """`faces` are left out where nothing is drawn (a click read)."""
     return HandContext(
         game_id=running.game.id,
         seat=seat,
@@ -75,16 +81,22 @@ def hand_context(running: Running, seat: int, ui_state: str, tr: Texts) -> HandC
         to_act=running.to_act(),
         ui_state=ui_state,
         tr=tr,
+        faces=faces if faces is not None else CardFaces(),
     )
 
 
 def hand_message(
-    running: Running, seat: Seat, ui_state: str, tr: Texts, notice: str | None
+    running: Running,
+    seat: Seat,
+    ui_state: str,
+    tr: Texts,
+    notice: str | None,
+    faces: CardFaces,
 ) -> dict[str, Any]:
     """Content, embeds and view of a hand; `view` is None (which clears old controls when
     editing) when the UI offers no control."""
-    ctx = hand_context(running, seat.seat, ui_state, tr)
-    panel = running.ui.render_hand(ctx)
+    ctx = hand_context(running, seat.seat, ui_state, tr, faces)
+    panel = draw_fitting(running.ui.render_hand, ctx)
     header = [notice] if notice else []
     if seat.seat in ctx.to_act and seat.deadline is not None and not seat.computer_plays:
         header.append(tr("table.your_turn", deadline=f"<t:{int(seat.deadline)}:R>"))

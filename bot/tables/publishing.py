@@ -30,6 +30,7 @@ from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.changes import Change
 from bot.tables.components import GameButton
+from bot.tables.fitting import draw_fitting
 from bot.tables.host import TableHost
 from bot.tables.live_hands import LiveHands
 from bot.tables.outbox import Outboxes, Write
@@ -56,7 +57,7 @@ class DiscordPublishing:
         self.outboxes = Outboxes()
         self.table_post = TablePost(host, self.outboxes)
         self.reminders = Reminders(host, self.outboxes)
-        self.live_hands = LiveHands()
+        self.live_hands = LiveHands(host.card_faces)
         self._unshown: dict[int, list[BaseModel]] = {}
         """By game, the events told by its table update waiting in the outbox: a later update
         replacing it tells them too, so that no move goes untold at the table."""
@@ -113,7 +114,7 @@ class DiscordPublishing:
         elif change.table and change.running is not None:
             tr = await self.texts(change.game)
             notices = change.running.ui.render_notices(
-                table_context(change.running, change.events, tr)
+                table_context(change.running, change.events, tr, self.host.card_faces)
             )
             self.table_post.prepare(change.game, self._must_post(change, notices))
 
@@ -169,11 +170,12 @@ class DiscordPublishing:
         tr = await self.texts(game)
         waiting = self.outboxes.pending(game.place_id, ("table", game.id))
         unshown = [*self._unshown.pop(game.id, []), *events][-KEPT_EVENTS:] if waiting else events
-        table = table_context(running, unshown, tr)
+        table = table_context(running, unshown, tr, self.host.card_faces)
         seats, to_act, finished = table.seats, table.to_act, table.finished
         await self.reminders.retire(game, to_act)
-        panel = running.ui.render_table(table)
-        notices = running.ui.render_notices(table_context(running, events, tr))
+        panel = draw_fitting(running.ui.render_table, table)
+        faces = self.host.card_faces
+        notices = running.ui.render_notices(table_context(running, events, tr, faces))
         if finished and game.outcome is not None:
             outcome = GameResult.model_validate_json(game.outcome)
             header = render.results_lines(outcome, seats, tr, game.game_key)
@@ -213,7 +215,8 @@ class DiscordPublishing:
         offences = {seat.seat: by_user.get(seat.user_id, 0) for seat in game.seats if seat.user_id}
         seconds = (game.ended_at or now()) - (game.started_at or game.created_at)
         outcome = GameResult.model_validate_json(game.outcome)
-        context = FinishContext(table_context(running, events, tr), outcome, seconds, offences)
+        table = table_context(running, events, tr, self.host.card_faces)
+        context = FinishContext(table, outcome, seconds, offences)
         panel = running.ui.render_finish(context)
         if panel is None:
             return
@@ -246,7 +249,7 @@ class DiscordPublishing:
             return
         tr = await self.texts(game)
         self._unshown.pop(game.id, None)
-        panel = running.ui.render_table(table_context(running, [], tr))
+        panel = running.ui.render_table(table_context(running, [], tr, self.host.card_faces))
         content = render.framed_content(panel, [tr("table.cancelled")])
         await self.table_post.show(
             game,

@@ -59,6 +59,10 @@ class GameCatalog:
     def ui(self, key: str) -> GameUI[Any] | None:
         return self._uis.get(key)
 
+    def uis(self) -> list[GameUI[Any]]:
+        """Every registered UI, in registration order (the card faces are gathered from them)."""
+        return list(self._uis.values())
+
     def playable(self, key: str) -> tuple[Engine, GameUI[Any]] | None:
         """Both halves of a game, or None while either has not landed."""
         engine, ui = self.engine(key), self.ui(key)

@@ -66,6 +66,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 import discord
 from pydantic import BaseModel
 
+from bot.faces.drawing import Face
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.i18n.catalog import add_locales
 from games.core.engine import Engine
@@ -106,7 +108,8 @@ class TableContext(Generic[ViewT]):
     (`view(state, None)`); `events` are the events of the action just applied (empty right
     after the start or a restart). `finished` is true once the game is over or was cancelled:
     then nobody is to act, and the table must not show a turn running, whatever the engine's
-    view says (a cancelled game stops mid-turn). `tr` speaks the server's public language."""
+    view says (a cancelled game stops mid-turn). `tr` speaks the server's public language;
+    `faces` shows cards as the bot's emojis once they are uploaded."""
 
     game_id: int
     view: ViewT
@@ -115,6 +118,7 @@ class TableContext(Generic[ViewT]):
     to_act: Sequence[int]
     finished: bool
     tr: Texts
+    faces: CardFaces = field(default_factory=CardFaces)
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,7 @@ class FinishContext(Generic[ViewT]):
 @dataclass(frozen=True)
 class HandContext(Generic[ViewT]):
     """What one seat may see and do. `ui_state` is "" for a fresh hand, or the state a previous
-    `Choice` asked for. `tr` speaks the player's own language."""
+    `Choice` asked for. `tr` speaks the player's own language; `faces` as in `TableContext`."""
 
     game_id: int
     seat: int
@@ -141,6 +145,7 @@ class HandContext(Generic[ViewT]):
     to_act: Sequence[int]
     ui_state: str
     tr: Texts
+    faces: CardFaces = field(default_factory=CardFaces)
 
 
 @dataclass(frozen=True)
@@ -152,7 +157,7 @@ class ActionButton:
     label: str
     action: BaseModel
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     disabled: bool = False
     row: int | None = None
 
@@ -164,7 +169,7 @@ class ActionOption:
     label: str
     action: BaseModel
     description: str | None = None
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     default: bool = False
 
 
@@ -185,7 +190,7 @@ class StepButton:
     label: str
     payload: str
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    emoji: str | None = None
+    emoji: str | discord.PartialEmoji | None = None
     disabled: bool = False
     row: int | None = None
 
@@ -238,6 +243,12 @@ class GameUI(ABC, Generic[ViewT]):
 
     key: ClassVar[str]
     locales: ClassVar[Path | None] = None
+    faces: ClassVar[Sequence[Face]] = ()
+    """The game's card faces, uploaded as the bot's emojis at start-up (`bot/faces/`); the
+    renderers show them through `ctx.faces`."""
+    rules_faces: ClassVar[Sequence[str]] = ()
+    """Keys of the faces `/rules` shows as what the game's cards look like (each colour, the
+    special cards), once they are uploaded."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's catalogs are loaded with its UI class, so that its texts are there wherever

@@ -20,20 +20,25 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord_limits import LABEL_LIMIT, clip
+from bot.discord_limits import LABEL_LIMIT, add_lines, clip
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel, StepButton
-from cogs.heaven_hell.table import COLOUR, rows_text, rows_title, title
+from cogs.heaven_hell.table import COLOUR, rows_lines, rows_title, title
 from cogs.heaven_hell.words import (
     CLOSED,
     DOUBLE,
     HEAVEN,
     HELL,
     card,
+    card_emoji,
     cards,
+    double_emoji,
     legend,
     mark,
+    side_emoji,
     side_mark,
+    text_card,
 )
 from games.core.errors import RuleError
 from games.heaven_hell.actions import ChooseDouble, DiscardStuck, PlaceCard
@@ -42,6 +47,7 @@ from games.heaven_hell.state import Phase
 from games.heaven_hell.view import HeavenHellView, RowView
 
 HAND_TITLE = "🃏"
+DISCARD = "🗑️"
 CARDS_PER_ROW = 5
 CHOOSE = "c"
 
@@ -76,20 +82,20 @@ def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
     hand = view.hand or []
     embed = discord.Embed(
         title=f"{HAND_TITLE} {tr('heaven_hell.hand.title', table=title(view, tr))}",
-        description=hand_text(view, hand, tr),
+        description=hand_text(view, hand, tr, ctx.faces),
         colour=COLOUR,
     )
-    embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
+    add_lines(embed, rows_title(tr), rows_lines(ctx.faces, view))
     status, controls = now(ctx, view, hand)
     embed.add_field(name=tr("heaven_hell.hand.now"), value=status, inline=False)
     embed.set_footer(text=legend(tr))
     return HandPanel(embeds=[embed], controls=controls)
 
 
-def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts) -> str:
+def hand_text(view: HeavenHellView, hand: Sequence[Card], tr: Texts, faces: CardFaces) -> str:
     if not hand:
         return tr("heaven_hell.hand.empty")
-    lines = [cards(hand)]
+    lines = [cards(faces, hand)]
     closed = [row.colour for row in view.rows if row.closed]
     if closed:
         squares = " ".join(mark(colour) for colour in closed)
@@ -109,9 +115,9 @@ def now(
     if ctx.seat not in ctx.to_act:
         return tr("heaven_hell.hand.status.waiting", names=names), []
     if view.stuck_hand is not None:
-        return tr("heaven_hell.hand.status.stuck"), discard_buttons(ctx.legal)
+        return tr("heaven_hell.hand.status.stuck"), discard_buttons(ctx.legal, ctx.faces)
     chosen = chosen_card(ctx.ui_state, view, ctx.legal)
-    buttons = card_buttons(tr, view, hand, ctx.legal, chosen)
+    buttons = card_buttons(ctx, view, hand, chosen)
     if chosen is None:
         status = [tr("heaven_hell.hand.status.turn", heaven=HEAVEN, hell=HELL)]
         if any(isinstance(button, ActionButton) for button in buttons):
@@ -119,8 +125,9 @@ def now(
         return "\n".join(status), buttons
     colour, value = chosen
     row = view.rows[colour_index(colour)]
-    sides = side_buttons(tr, ctx.legal, colour, value, row, row=first_free_row(buttons))
-    return tr("heaven_hell.hand.status.side", card=card(colour, value)), buttons + sides
+    sides = side_buttons(ctx, colour, value, row, row=first_free_row(buttons))
+    chosen_text = tr("heaven_hell.hand.status.side", card=card(ctx.faces, colour, value))
+    return chosen_text, buttons + sides
 
 
 def chosen_card(
@@ -156,29 +163,33 @@ def placements_of(legal: Sequence[object], colour: Colour, value: int) -> dict[S
 
 
 def card_buttons(
-    tr: Texts,
+    ctx: HandContext[HeavenHellView],
     view: HeavenHellView,
     hand: Sequence[Card],
-    legal: Sequence[object],
     chosen: tuple[Colour, int] | None,
 ) -> list[Control]:
-    """One button per different card: a card one side only still takes places itself there,
-    any other is chosen first; cards of closed rows are shown, locked."""
+    """One button per different card, showing its face (its text until the face is uploaded):
+    a card one side only still takes places itself there, any other is chosen first; cards of
+    closed rows are shown, locked."""
     buttons: list[Control] = []
     for index, item in enumerate(distinct(hand)):
         row_view = view.rows[colour_index(item.colour)]
-        placements = placements_of(legal, item.colour, item.value)
+        placements = placements_of(ctx.legal, item.colour, item.value)
         if len(placements) == 1:
             (action,) = placements.values()
-            buttons.append(one_side_button(tr, action, row_view, row=index // CARDS_PER_ROW))
+            row = index // CARDS_PER_ROW
+            buttons.append(one_side_button(ctx, action, row_view, row=row))
             continue
         picked = chosen == (item.colour, item.value)
+        emoji = card_emoji(ctx.faces, item.colour, item.value)
+        text = text_card(item.colour, item.value)
+        closed = row_view.closed
         buttons.append(
             StepButton(
-                label=card(item.colour, item.value),
+                label=CLOSED if closed and emoji else "" if emoji else text,
                 payload=choose_code(item.colour, item.value),
                 style=discord.ButtonStyle.primary if picked else discord.ButtonStyle.secondary,
-                emoji=CLOSED if row_view.closed else None,
+                emoji=emoji or (CLOSED if closed else None),
                 disabled=row_view.closed,
                 row=index // CARDS_PER_ROW,
             )
@@ -194,16 +205,23 @@ def side_style(side: Side) -> discord.ButtonStyle:
     return discord.ButtonStyle.success if side is Side.HEAVEN else discord.ButtonStyle.danger
 
 
-def one_side_button(tr: Texts, action: PlaceCard, row_view: RowView, row: int) -> ActionButton:
-    """`🟥R3 → 😇 6`: the card, the only side that takes it, and what that side's sum becomes."""
-    label = tr(
+def one_side_button(
+    ctx: HandContext[HeavenHellView], action: PlaceCard, row_view: RowView, row: int
+) -> ActionButton:
+    """`🟥R3 → 😇 6`: the card, the only side that takes it, and what that side's sum becomes;
+    the card's face beside it once uploaded (a label holds no custom emoji)."""
+    label = ctx.tr(
         "heaven_hell.hand.one_side_button",
-        card=card(action.colour, action.value),
+        card=text_card(action.colour, action.value),
         side=side_mark(action.side),
         after=side_sum(row_view, action.side) + action.value,
     )
     return ActionButton(
-        label=clip(label, LABEL_LIMIT), action=action, style=side_style(action.side), row=row
+        label=clip(label, LABEL_LIMIT),
+        action=action,
+        style=side_style(action.side),
+        emoji=card_emoji(ctx.faces, action.colour, action.value),
+        row=row,
     )
 
 
@@ -212,8 +230,7 @@ def first_free_row(controls: Sequence[Control]) -> int:
 
 
 def side_buttons(
-    tr: Texts,
-    legal: Sequence[object],
+    ctx: HandContext[HeavenHellView],
     colour: Colour,
     value: int,
     row_view: RowView,
@@ -221,7 +238,8 @@ def side_buttons(
 ) -> list[Control]:
     """Heaven and hell for the chosen card, each only when the engine allows it, with what the
     side's sum becomes."""
-    placements = placements_of(legal, colour, value)
+    tr = ctx.tr
+    placements = placements_of(ctx.legal, colour, value)
     buttons: list[Control] = []
     for side in (Side.HELL, Side.HEAVEN):
         action = placements.get(side)
@@ -238,7 +256,7 @@ def side_buttons(
             ActionButton(
                 label=clip(label, LABEL_LIMIT),
                 action=action,
-                emoji=side_mark(side),
+                emoji=side_emoji(ctx.faces, side),
                 style=side_style(side),
                 row=row,
             )
@@ -246,18 +264,22 @@ def side_buttons(
     return buttons
 
 
-def discard_buttons(legal: Sequence[object]) -> list[Control]:
+def discard_buttons(legal: Sequence[object], faces: CardFaces) -> list[Control]:
+    """A button per card to discard: the card's face and 🗑️, or 🗑️ and its text face."""
     discards = [action for action in legal if isinstance(action, DiscardStuck)]
-    return [
-        ActionButton(
-            label=card(action.colour, action.value),
-            action=action,
-            emoji="🗑️",
-            style=discord.ButtonStyle.danger,
-            row=index // CARDS_PER_ROW,
+    buttons: list[Control] = []
+    for index, action in enumerate(discards):
+        emoji = card_emoji(faces, action.colour, action.value)
+        buttons.append(
+            ActionButton(
+                label=DISCARD if emoji else text_card(action.colour, action.value),
+                action=action,
+                emoji=emoji or DISCARD,
+                style=discord.ButtonStyle.danger,
+                row=index // CARDS_PER_ROW,
+            )
         )
-        for index, action in enumerate(discards)
-    ]
+    return buttons
 
 
 def double_step(
@@ -269,7 +291,7 @@ def double_step(
     assert view.asking is not None
     colour = mark(view.asking)
     if ctx.seat in ctx.to_act:
-        return double_choice(tr, view, hand, ctx.legal)
+        return double_choice(tr, view, hand, ctx.legal, ctx.faces)
     waiting = tr("heaven_hell.hand.status.waiting_choices", names=names, colour=colour)
     if view.my_choice is None:
         return waiting, []
@@ -279,7 +301,11 @@ def double_step(
 
 
 def double_choice(
-    tr: Texts, view: HeavenHellView, hand: Sequence[Card], legal: Sequence[object]
+    tr: Texts,
+    view: HeavenHellView,
+    hand: Sequence[Card],
+    legal: Sequence[object],
+    faces: CardFaces,
 ) -> tuple[str, list[Control]]:
     """Play the double on the colour being scored (with what the player holds of it) or keep it
     for a colour still to come, which the status names."""
@@ -301,17 +327,19 @@ def double_choice(
     ]
     doubles = [action for action in legal if isinstance(action, ChooseDouble)]
     buttons: list[Control] = [
-        double_button(tr, action) for action in sorted(doubles, key=lambda action: not action.play)
+        double_button(tr, action, faces)
+        for action in sorted(doubles, key=lambda action: not action.play)
     ]
     return "\n".join(status), buttons
 
 
-def double_button(tr: Texts, action: ChooseDouble) -> ActionButton:
+def double_button(tr: Texts, action: ChooseDouble, faces: CardFaces) -> ActionButton:
     if action.play:
         return ActionButton(
             label=tr("heaven_hell.hand.play_double", double=DOUBLE, colour=mark(action.colour)),
             action=action,
             style=discord.ButtonStyle.success,
+            emoji=double_emoji(faces),
         )
     return ActionButton(label=tr("heaven_hell.hand.keep_double"), action=action)
 

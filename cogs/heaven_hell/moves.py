@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
 from cogs.heaven_hell.words import (
@@ -18,7 +19,7 @@ from cogs.heaven_hell.words import (
     mark,
     name_of,
     points,
-    side_mark,
+    side_face,
     side_name,
 )
 from games.heaven_hell.cards import Colour
@@ -34,26 +35,27 @@ from games.heaven_hell.events import (
 )
 
 
-def move_line(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
+def move_line(
+    event: BaseModel, seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> str | None:
     if isinstance(event, CardPlaced):
         return tr(
             "heaven_hell.move.placed",
             name=name_of(seats, event.seat),
-            card=card_face(event.card),
-            mark=side_mark(event.side),
+            card=card_face(faces, event.card),
+            mark=side_face(faces, event.side),
             side=side_name(tr, event.side),
         )
     if isinstance(event, RowClosed):
         return tr("heaven_hell.move.row_closed", colour=mark(event.colour))
     if isinstance(event, PlayerStuck):
-        return tr(
-            "heaven_hell.move.stuck", name=name_of(seats, event.seat), cards=cards(event.hand)
-        )
+        name = name_of(seats, event.seat)
+        return tr("heaven_hell.move.stuck", name=name, cards=cards(faces, event.hand))
     if isinstance(event, CardDiscarded):
         return tr(
             "heaven_hell.move.discarded",
             name=name_of(seats, event.seat),
-            card=card_face(event.card),
+            card=card_face(faces, event.card),
         )
     if isinstance(event, TurnSkipped):
         return tr("heaven_hell.move.skipped", name=name_of(seats, event.seat))
@@ -89,6 +91,8 @@ def doubles_text(doubles: Sequence[Colour | None], seats: Sequence[SeatInfo], tr
     return " · ".join(parts)
 
 
-def move_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+def move_lines(
+    events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> list[str]:
     """Oldest first."""
-    return [line for event in events if (line := move_line(event, seats, tr)) is not None]
+    return [line for event in events if (line := move_line(event, seats, tr, faces)) is not None]

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_limits import FIELD_LIMIT, clip, last_lines
+from bot.discord_limits import FIELD_LIMIT, add_lines, clip, last_lines
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.heaven_hell.moves import move_lines
@@ -22,6 +23,7 @@ from cogs.heaven_hell.words import (
     colour_result,
     colour_title,
     count,
+    double_face,
     mark,
     row_line,
     total,
@@ -46,11 +48,11 @@ def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
     tr = ctx.tr
     description = piles(view, tr, choosing=not ctx.finished)
     embed = discord.Embed(title=title(view, tr), description=description, colour=COLOUR)
-    embed.add_field(name=rows_title(tr), value=rows_text(view), inline=False)
+    add_lines(embed, rows_title(tr), rows_lines(ctx.faces, view))
     embed.add_field(
         name=tr("heaven_hell.table.players"),
         value="\n".join(
-            seat_line(seat, ctx.seats[seat.seat], view, seat.seat in ctx.to_act, tr)
+            seat_line(seat, ctx.seats[seat.seat], view, seat.seat in ctx.to_act, tr, ctx.faces)
             for seat in view.seats
         ),
         inline=False,
@@ -68,7 +70,8 @@ def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
             ),
             inline=False,
         )
-    recent = last_lines(move_lines(view.recent, ctx.seats, tr), view.players + RECENT_EXTRA)
+    moves = move_lines(view.recent, ctx.seats, tr, ctx.faces)
+    recent = last_lines(moves, view.players + RECENT_EXTRA)
     if recent:
         embed.add_field(name=tr("heaven_hell.table.recent"), value="\n".join(recent), inline=False)
     return Panel(embeds=[embed])
@@ -101,11 +104,20 @@ def rows_title(tr: Texts) -> str:
     return tr("heaven_hell.table.rows", hell=HELL, heaven=HEAVEN)
 
 
-def rows_text(view: HeavenHellView) -> str:
-    return "\n".join(row_line(row) for row in view.rows)
+def rows_lines(faces: CardFaces, view: HeavenHellView) -> list[str]:
+    """A line per row; with the cards' faces, late in a round, five rows can pass a field's
+    1,024 characters, and the rows go on in the next field."""
+    return [row_line(faces, row) for row in view.rows]
 
 
-def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool, tr: Texts) -> str:
+def seat_line(
+    seat: SeatView,
+    info: SeatInfo,
+    view: HeavenHellView,
+    acting: bool,
+    tr: Texts,
+    faces: CardFaces,
+) -> str:
     """`▶️ alice (dealer) — 7 cards · ×2 · 12 points`, and while a colour's doubles are chosen,
     for a seat asked, whether it has chosen for that colour (never what)."""
     pointer = "▶️" if acting else "▪️"
@@ -113,7 +125,7 @@ def seat_line(seat: SeatView, info: SeatInfo, view: HeavenHellView, acting: bool
     name = f"{robot}**{info.name}**"
     if seat.seat == view.dealer:
         name = tr("heaven_hell.table.dealer", name=name)
-    double = DOUBLE if seat.holds_double else f"~~{DOUBLE}~~"
+    double = double_face(faces) if seat.holds_double else f"~~{DOUBLE}~~"
     facts = [
         count(tr, "cards", seat.hand_size),
         double,

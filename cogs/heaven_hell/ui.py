@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -20,6 +21,7 @@ from bot.tables.ui import (
     SeatInfo,
     TableContext,
 )
+from cogs.heaven_hell.faces import DOUBLE_KEY, FACES, face_key, side_key
 from cogs.heaven_hell.hand import choose, hand_panel
 from cogs.heaven_hell.moves import move_lines
 from cogs.heaven_hell.notices import finish_panel, round_panels
@@ -35,6 +37,12 @@ class HeavenHellUI(GameUI[HeavenHellView]):
 
     key = "heaven-hell"
     locales = Path(__file__).parent / "locales"
+    faces = FACES
+    rules_faces = (
+        *(face_key(colour, value) for value, colour in enumerate(Colour, start=1)),
+        DOUBLE_KEY,
+        *(side_key(side) for side in Side),
+    )
 
     def render_table(self, ctx: TableContext[HeavenHellView]) -> Panel:
         return table_panel(ctx)
@@ -48,7 +56,8 @@ class HeavenHellUI(GameUI[HeavenHellView]):
     def describe_moves(
         self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
     ) -> list[str]:
-        return move_lines(events, seats, tr)
+        """Replays (`bot/history/`) show their moves with the cards' text faces."""
+        return move_lines(events, seats, tr, CardFaces())
 
     def round_of(self, view: HeavenHellView) -> int | None:
         return view.round

@@ -4,17 +4,23 @@ A card is its colour's mark and its value (`🟥R3`): the square and the letter 
 colour, the same for every reader (`bot/colours.py` says why), so that a colour is never told by
 colour alone. A row reads from hell to heaven, as on the table (hell is the left side):
 `🟥R 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in the order its cards were placed, the leading sum
-in bold and a closed row marked 🔒. A card's face comes from `card()` alone, so that a drawn face
-can replace the text in one place; a colour without a value is `mark()`.
+in bold and a closed row marked 🔒. A card's face comes from `card()` alone: its drawn face
+(`cogs/heaven_hell/faces.py`) once uploaded as an emoji, else its text face `text_card()`, which
+stays where no emoji can go; in a row, a card is its face or its value beside the row's mark. A
+colour without a value is `mark()`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import discord
+
 from bot.colours import colour_mark, letters_legend
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
+from cogs.heaven_hell.faces import DOUBLE_KEY, face_key, side_key
 from games.heaven_hell.cards import COLOURS, Card, Colour, Side
 from games.heaven_hell.state import ColourScore
 from games.heaven_hell.view import RowView
@@ -30,17 +36,27 @@ def mark(colour: Colour) -> str:
     return colour_mark(colour.value)
 
 
-def card(colour: Colour, value: int) -> str:
-    """A card's face, in a hand, a row's message or a button, the same for every reader."""
+def text_card(colour: Colour, value: int) -> str:
+    """A card's text face, the same for every reader, where no emoji can go (a button's label,
+    an error message) and before the faces are uploaded."""
     return f"{mark(colour)}{value}"
 
 
-def card_face(item: Card) -> str:
-    return card(item.colour, item.value)
+def card(faces: CardFaces, colour: Colour, value: int) -> str:
+    """A card's face, in a hand, a row's message or a move."""
+    return faces.inline(face_key(colour, value), text_card(colour, value))
 
 
-def cards(items: Sequence[Card]) -> str:
-    return " ".join(card_face(item) for item in items)
+def card_emoji(faces: CardFaces, colour: Colour, value: int) -> discord.PartialEmoji | None:
+    return faces.emoji(face_key(colour, value))
+
+
+def card_face(faces: CardFaces, item: Card) -> str:
+    return card(faces, item.colour, item.value)
+
+
+def cards(faces: CardFaces, items: Sequence[Card]) -> str:
+    return " ".join(card_face(faces, item) for item in items)
 
 
 def legend(tr: Texts) -> str:
@@ -52,21 +68,42 @@ def side_mark(side: Side) -> str:
     return HEAVEN if side is Side.HEAVEN else HELL
 
 
+def side_face(faces: CardFaces, side: Side) -> str:
+    return faces.inline(side_key(side), side_mark(side))
+
+
+def side_emoji(faces: CardFaces, side: Side) -> discord.PartialEmoji | str:
+    return faces.emoji(side_key(side)) or side_mark(side)
+
+
+def double_face(faces: CardFaces) -> str:
+    return faces.inline(DOUBLE_KEY, DOUBLE)
+
+
+def double_emoji(faces: CardFaces) -> discord.PartialEmoji | None:
+    return faces.emoji(DOUBLE_KEY)
+
+
 def side_name(tr: Texts, side: Side) -> str:
     return tr(f"heaven_hell.side.{side.value}")
 
 
-def _side(values: Sequence[int], total: int, leads: bool) -> str:
+def _side(
+    faces: CardFaces, colour: Colour, values: Sequence[int], total: int, leads: bool
+) -> str:
+    """A side's cards (their faces, or their values, the row's mark telling the colour) and its
+    sum."""
     if not values:
         return "—"
     shown = f"**{total}**" if leads else str(total)
-    return f"{' '.join(str(value) for value in values)} = {shown}"
+    placed = " ".join(faces.inline(face_key(colour, value), str(value)) for value in values)
+    return f"{placed} = {shown}"
 
 
-def row_line(row: RowView) -> str:
+def row_line(faces: CardFaces, row: RowView) -> str:
     """One row, hell on the left and heaven on the right as the rules lay them out."""
-    hell = _side(row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
-    heaven = _side(row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
+    hell = _side(faces, row.colour, row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
+    heaven = _side(faces, row.colour, row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
     lock = f" {CLOSED}" if row.closed else ""
     return f"{mark(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
 

@@ -16,16 +16,18 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord_limits import OPTION_LIMIT, clip
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Choice, Control, StepButton, StepSelect
 from cogs.level8.payloads import cards_code, groups_code, read_cards, read_groups
 from cogs.level8.words import (
     WILD,
-    card,
+    card_emoji,
     cards,
     group_text,
     requirement_text,
     stands_for,
+    text_card,
 )
 from games.core.errors import RuleError
 from games.level8.actions import DisplayLevel
@@ -192,18 +194,23 @@ def wild_count(chosen: Sequence[int]) -> int:
     return sum(1 for card_id in chosen if is_wild(card_id))
 
 
-def built_lines(tr: Texts, requirements: Sequence[Requirement], building: Building) -> list[str]:
+def built_lines(
+    tr: Texts, faces: CardFaces, requirements: Sequence[Requirement], building: Building
+) -> list[str]:
     """The groups built so far as they will be shown on the table."""
     return [
-        group_text(tr, build_group(requirement, group))
+        group_text(tr, faces, build_group(requirement, group))
         for requirement, group in zip(requirements, building.done, strict=False)
     ]
 
 
-def status(tr: Texts, requirements: Sequence[Requirement], building: Building) -> str:
+def status(
+    tr: Texts, faces: CardFaces, requirements: Sequence[Requirement], building: Building
+) -> str:
     if building.pending is not None:
         wilds = wild_count(building.pending)
-        return tr.plural("level8.hand.status.wilds", wilds, cards=cards(building.pending))
+        shown = cards(faces, building.pending)
+        return tr.plural("level8.hand.status.wilds", wilds, cards=shown)
     index = len(building.done)
     return tr(
         "level8.hand.status.build",
@@ -214,10 +221,16 @@ def status(tr: Texts, requirements: Sequence[Requirement], building: Building) -
 
 
 def controls(
-    tr: Texts, hand: Sequence[int], requirements: Sequence[Requirement], building: Building
+    tr: Texts,
+    faces: CardFaces,
+    hand: Sequence[int],
+    requirements: Sequence[Requirement],
+    building: Building,
 ) -> list[Control]:
-    menu = wilds_menu(tr, requirements, building) if building.pending else cards_menu(
-        tr, hand, requirements, building
+    menu = (
+        wilds_menu(tr, requirements, building)
+        if building.pending
+        else cards_menu(tr, faces, hand, requirements, building)
     )
     buttons: list[Control] = []
     if building.done or building.pending:
@@ -229,13 +242,21 @@ def controls(
 
 
 def cards_menu(
-    tr: Texts, hand: Sequence[int], requirements: Sequence[Requirement], building: Building
+    tr: Texts,
+    faces: CardFaces,
+    hand: Sequence[int],
+    requirements: Sequence[Requirement],
+    building: Building,
 ) -> Control:
     requirement = requirements[len(building.done)]
     used = {placed.card for group in building.done for placed in group}
     free = [card_id for card_id in hand if card_id not in used and not is_skip(card_id)]
     options = [
-        discord.SelectOption(label=card(card_id), value=cards_code([card_id]))
+        discord.SelectOption(
+            label=text_card(card_id),
+            value=cards_code([card_id]),
+            emoji=card_emoji(faces, card_id),
+        )
         for card_id in free
     ]
     return StepSelect(
@@ -266,7 +287,7 @@ def wilds_menu(tr: Texts, requirements: Sequence[Requirement], building: Buildin
         options.append(
             discord.SelectOption(
                 label=tr("level8.hand.wilds_option", wild=WILD, meanings=meanings),
-                description=clip(group_text(tr, group), OPTION_LIMIT),
+                description=clip(group_text(tr, CardFaces(), group), OPTION_LIMIT),
                 value=str(choice),
             )
         )

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import discord
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Control, StepButton
 from cogs.level8.builder import BUILDING
@@ -29,10 +30,10 @@ def proposal(legal: Sequence[BaseModel]) -> DisplayLevel | None:
 
 
 def proposal_lines(
-    tr: Texts, requirements: Sequence[Requirement], display: DisplayLevel
+    tr: Texts, faces: CardFaces, requirements: Sequence[Requirement], display: DisplayLevel
 ) -> list[str]:
     return [
-        group_text(tr, build_group(requirement, group))
+        group_text(tr, faces, build_group(requirement, group))
         for requirement, group in zip(requirements, display.groups, strict=True)
     ]
 

@@ -13,9 +13,10 @@ import discord
 from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, clip
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Control, SeatInfo
-from cogs.level8.words import card, count, owner_name
+from cogs.level8.words import card_emoji, count, owner_name, text_card
 from games.level8.actions import DrawFromDiscard, DrawFromPile
 from games.level8.view import Level8View
 
@@ -23,7 +24,11 @@ BUTTONS_PER_ROW = 5
 
 
 def controls(
-    tr: Texts, view: Level8View, legal: Sequence[BaseModel], seats: Sequence[SeatInfo]
+    tr: Texts,
+    faces: CardFaces,
+    view: Level8View,
+    legal: Sequence[BaseModel],
+    seats: Sequence[SeatInfo],
 ) -> list[Control]:
     """A button for the draw pile and one naming each discard pile's top card."""
     buttons: list[ActionButton] = []
@@ -40,6 +45,10 @@ def controls(
             if top is None:
                 continue
             owner = owner_name(tr, seats, action.owner, view.seat)
-            label = tr("level8.hand.take_discard", card=card(top), owner=owner)
-            buttons.append(ActionButton(label=clip(label, LABEL_LIMIT), action=action))
+            label = tr("level8.hand.take_discard", card=text_card(top), owner=owner)
+            buttons.append(
+                ActionButton(
+                    label=clip(label, LABEL_LIMIT), action=action, emoji=card_emoji(faces, top)
+                )
+            )
     return [replace(button, row=index // BUTTONS_PER_ROW) for index, button in enumerate(buttons)]

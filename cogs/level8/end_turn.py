@@ -14,9 +14,10 @@ import discord
 from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, clip
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, ActionOption, ActionSelect, Control, SeatInfo
-from cogs.level8.words import SKIP, card, distinct_faces
+from cogs.level8.words import SKIP, card_emoji, distinct_faces, text_card
 from games.level8.actions import Discard, PlaySkip
 from games.level8.cards import is_skip
 from games.level8.view import Level8View
@@ -24,6 +25,7 @@ from games.level8.view import Level8View
 
 def controls(
     tr: Texts,
+    faces: CardFaces,
     view: Level8View,
     legal: Sequence[BaseModel],
     seats: Sequence[SeatInfo],
@@ -39,7 +41,7 @@ def controls(
             ActionButton(
                 label=clip(tr("level8.hand.skip", name=seats[action.target].name), LABEL_LIMIT),
                 action=action,
-                emoji=SKIP,
+                emoji=card_emoji(faces, skip_card) or SKIP,
                 style=discord.ButtonStyle.danger,
                 row=skip_row,
             )
@@ -49,8 +51,11 @@ def controls(
     if hand:
         options = [
             ActionOption(
-                label=tr("level8.hand.discard_skip") if is_skip(card_id) else card(card_id),
+                label=tr("level8.hand.discard_skip")
+                if is_skip(card_id)
+                else text_card(card_id),
                 action=discards[card_id],
+                emoji=card_emoji(faces, card_id),
             )
             for card_id in distinct_faces(hand)
         ]

@@ -34,9 +34,10 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
         raise TypeError("a hand needs a seat's own view")
     tr = ctx.tr
     me = view.players[ctx.seat]
-    description = cards(view.hand) or tr("level8.hand.empty")
+    faces = ctx.faces
+    description = cards(faces, view.hand) or tr("level8.hand.empty")
     if view.drawn is not None:
-        description += "\n" + tr("level8.hand.drawn", card=card(view.drawn))
+        description += "\n" + tr("level8.hand.drawn", card=card(faces, view.drawn))
     embed = discord.Embed(
         title=tr("level8.hand.title", level=me.round_level), description=description, colour=COLOUR
     )
@@ -54,10 +55,10 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
         status = waiting(ctx, view, me)
     elif view.phase is Phase.KEEP:
         status = tr("level8.hand.status.keep", max=HARD_KEEP_MAX)
-        controls = keep.controls(tr, view.hand, ctx.legal)
+        controls = keep.controls(tr, faces, view.hand, ctx.legal)
     elif view.phase is Phase.DRAW:
         status = tr("level8.hand.status.draw")
-        controls = draw.controls(tr, view, ctx.legal, ctx.seats)
+        controls = draw.controls(tr, faces, view, ctx.legal, ctx.seats)
     else:
         status, controls = play_step(ctx, view, me, embed)
     embed.add_field(name=tr("level8.hand.now"), value=status, inline=False)
@@ -83,27 +84,27 @@ def play_step(
     offered = display.proposal(ctx.legal)
     building = current_building(ctx.ui_state) if offered is not None else None
     if building is not None:
-        lines = builder.built_lines(tr, me.requirements, building)
+        lines = builder.built_lines(tr, ctx.faces, me.requirements, building)
         if lines:
             embed.add_field(name=tr("level8.hand.built"), value="\n".join(lines), inline=False)
         return (
-            builder.status(tr, me.requirements, building),
-            builder.controls(tr, hand, me.requirements, building),
+            builder.status(tr, ctx.faces, me.requirements, building),
+            builder.controls(tr, ctx.faces, hand, me.requirements, building),
         )
     controls: list[Control] = []
     if offered is not None:
-        lines = display.proposal_lines(tr, me.requirements, offered)
+        lines = display.proposal_lines(tr, ctx.faces, me.requirements, offered)
         embed.add_field(name=tr("level8.hand.proposal"), value="\n".join(lines), inline=False)
         controls += display.controls(tr, me.level, offered)
         status = tr("level8.hand.status.lay_down")
     elif me.displayed:
-        controls += lay_off.controls(tr, view, ctx.legal, ctx.seats, ctx.ui_state)
+        controls += lay_off.controls(tr, ctx.faces, view, ctx.legal, ctx.seats, ctx.ui_state)
         status = tr("level8.hand.status.lay_off" if controls else "level8.hand.status.end_only")
     else:
         status = tr("level8.hand.status.cannot_lay_down", level=me.level)
     first_free = 1 + max((control.row or 0 for control in controls), default=-1)
     endings = end_turn.controls(
-        tr, view, ctx.legal, ctx.seats, skip_row=first_free, discard_row=first_free + 1
+        tr, ctx.faces, view, ctx.legal, ctx.seats, skip_row=first_free, discard_row=first_free + 1
     )
     gives_skip = any(
         isinstance(ending, ActionButton) and isinstance(ending.action, PlaySkip)

@@ -11,19 +11,25 @@ from collections.abc import Sequence
 import discord
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Control, StepSelect
 from cogs.level8.payloads import card_code, read_card
-from cogs.level8.words import card
+from cogs.level8.words import card_emoji, text_card
 from games.level8.actions import KeepCards
 from games.level8.levels import HARD_KEEP_MAX
 
 MENU = "k"
 
 
-def controls(tr: Texts, hand: Sequence[int], legal: Sequence[BaseModel]) -> list[Control]:
+def controls(
+    tr: Texts, faces: CardFaces, hand: Sequence[int], legal: Sequence[BaseModel]
+) -> list[Control]:
     options = [
-        discord.SelectOption(label=card(card_id), value=card_code(card_id)) for card_id in hand
+        discord.SelectOption(
+            label=text_card(card_id), value=card_code(card_id), emoji=card_emoji(faces, card_id)
+        )
+        for card_id in hand
     ]
     nothing = next(
         action for action in legal if isinstance(action, KeepCards) and not action.cards

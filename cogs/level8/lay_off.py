@@ -15,6 +15,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.discord_limits import LABEL_LIMIT, OPTION_LIMIT, clip
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     ActionButton,
@@ -26,7 +27,14 @@ from bot.tables.ui import (
     StepSelect,
 )
 from cogs.level8.payloads import card_code, read_card
-from cogs.level8.words import card, distinct_faces, group_title, owner_name, stands_for
+from cogs.level8.words import (
+    card_emoji,
+    distinct_faces,
+    group_title,
+    owner_name,
+    stands_for,
+    text_card,
+)
 from games.level8.actions import LayOff
 from games.level8.view import Level8View
 
@@ -58,7 +66,7 @@ def chosen_card(ui_state: str, legal: Sequence[BaseModel]) -> int | None:
 def target_label(tr: Texts, view: Level8View, seats: Sequence[SeatInfo], action: LayOff) -> str:
     """"🟥7 → Bob: Run 3–6", with what a wild stands for: "⭐=2 → you: Run 3–6"."""
     group = view.players[action.owner].groups[action.group]
-    shown = card(action.card)
+    shown = text_card(action.card)
     if action.wild_as is not None:
         shown = f"{shown}={stands_for(group.kind, action.wild_as)}"
     owner = owner_name(tr, seats, action.owner, view.seat)
@@ -67,6 +75,7 @@ def target_label(tr: Texts, view: Level8View, seats: Sequence[SeatInfo], action:
 
 def controls(
     tr: Texts,
+    faces: CardFaces,
     view: Level8View,
     legal: Sequence[BaseModel],
     seats: Sequence[SeatInfo],
@@ -80,8 +89,9 @@ def controls(
     hand = distinct_faces([card_id for card_id in view.hand or [] if card_id in found])
     options = [
         discord.SelectOption(
-            label=card(card_id),
+            label=text_card(card_id),
             value=card_code(card_id),
+            emoji=card_emoji(faces, card_id),
             description=clip(target_label(tr, view, seats, found[card_id][0]), OPTION_LIMIT)
             if len(found[card_id]) == 1
             else tr("level8.hand.lay_off_places", n=len(found[card_id])),
@@ -113,7 +123,7 @@ def controls(
             )
             for action in actions
         ],
-        placeholder=tr("level8.hand.lay_off_where", card=card(chosen)),
+        placeholder=tr("level8.hand.lay_off_where", card=text_card(chosen)),
         row=1,
     )
     return [menu, target_menu]

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
-from cogs.level8.words import WILD, card
+from cogs.level8.words import card
 from games.level8.events import (
     CardsKept,
     Discarded,
@@ -30,26 +31,28 @@ from games.level8.events import (
 )
 
 
-def step_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> tuple[int, str] | None:
+def step_text(
+    event: BaseModel, seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> tuple[int, str] | None:
     """A step of a seat's turn: (seat, what it did)."""
     if isinstance(event, DrewFromPile):
         return event.seat, tr("level8.move.drew_pile")
     if isinstance(event, DrewFromDiscard):
         if event.owner == event.seat:
-            return event.seat, tr("level8.move.took_own", card=card(event.card))
+            return event.seat, tr("level8.move.took_own", card=card(faces, event.card))
         owner = seats[event.owner].name
-        return event.seat, tr("level8.move.took", card=card(event.card), owner=owner)
+        return event.seat, tr("level8.move.took", card=card(faces, event.card), owner=owner)
     if isinstance(event, NothingToDraw):
         return event.seat, tr("level8.move.nothing_to_draw")
     if isinstance(event, LevelDisplayed):
         return event.seat, tr("level8.move.laid_down", level=event.level)
     if isinstance(event, LaidOff):
-        shown = WILD if event.placed.wild_as is not None else card(event.placed.card)
+        shown = card(faces, event.placed.card)
         if event.owner == event.seat:
             return event.seat, tr("level8.move.laid_off_own", card=shown)
         return event.seat, tr("level8.move.laid_off", card=shown, owner=seats[event.owner].name)
     if isinstance(event, Discarded):
-        return event.seat, tr("level8.move.discarded", card=card(event.card))
+        return event.seat, tr("level8.move.discarded", card=card(faces, event.card))
     if isinstance(event, SkipPlaced):
         return event.seat, tr("level8.move.skipped", name=seats[event.target].name)
     return None
@@ -70,7 +73,9 @@ def table_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | 
     return None
 
 
-def move_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+def move_lines(
+    events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> list[str]:
     """Oldest first. A line ends with the turn (a discard or a Skip), or when another seat acts."""
     lines: list[str] = []
     seat: int | None = None
@@ -83,7 +88,7 @@ def move_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
         seat, steps = None, []
 
     for event in events:
-        step = step_text(event, seats, tr)
+        step = step_text(event, seats, tr, faces)
         if step is None:
             text = table_text(event, seats, tr)
             if text is not None:

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_limits import last_lines
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.level8.moves import move_lines
-from cogs.level8.words import SKIP, card, count, group_text, level_text
+from cogs.level8.words import card, count, group_text, level_text, skip_face
 from games.level8.config import LevelSide
 from games.level8.phases import Phase
 from games.level8.view import Level8View, PublicPlayer
@@ -34,17 +35,17 @@ def table_panel(ctx: TableContext[Level8View]) -> Panel:
     view = spectator_view(ctx)
     tr = ctx.tr
     turn = turn_text(tr, view, ctx.seats, ctx.to_act)
-    description = "\n".join(line for line in (turn, piles(view, tr)) if line)
+    description = "\n".join(line for line in (turn, piles(view, tr, ctx.faces)) if line)
     embed = discord.Embed(title=title(view, tr), description=description, colour=COLOUR)
     for player in view.players:
         info = ctx.seats[player.seat]
         embed.add_field(
             name=seat_title(player, info, player.seat in ctx.to_act, tr),
-            value=seat_lines(view, player, tr),
+            value=seat_lines(view, player, tr, ctx.faces),
             inline=False,
         )
     turns = max(len(view.players), 3) + 1
-    recent = last_lines(move_lines(view.recent, ctx.seats, tr), turns)
+    recent = last_lines(move_lines(view.recent, ctx.seats, tr, ctx.faces), turns)
     if recent:
         embed.add_field(name=tr("level8.table.recent"), value="\n".join(recent), inline=False)
     return Panel(embeds=[embed])
@@ -68,10 +69,11 @@ def turn_text(
     return tr(f"level8.turn.{view.phase.value}", names=names)
 
 
-def piles(view: Level8View, tr: Texts) -> str:
+def piles(view: Level8View, tr: Texts, faces: CardFaces) -> str:
     text = tr("level8.table.draw_pile", cards=count(tr, "cards", view.draw_size))
     if view.face_up_skips:
-        text += "\n" + tr.plural("level8.table.face_up_skips", view.face_up_skips, skip=SKIP)
+        skip = skip_face(faces)
+        text += "\n" + tr.plural("level8.table.face_up_skips", view.face_up_skips, skip=skip)
     return text
 
 
@@ -82,18 +84,18 @@ def seat_title(player: PublicPlayer, info: SeatInfo, acting: bool, tr: Texts) ->
     return f"{mark} {robot}{info.name} · {level}"
 
 
-def seat_lines(view: Level8View, player: PublicPlayer, tr: Texts) -> str:
+def seat_lines(view: Level8View, player: PublicPlayer, tr: Texts, faces: CardFaces) -> str:
     """The round on show (its level, laid down or not, its groups), then, once that round is
     over, where the seat goes: the groups were made for the level played, not the next one."""
     asks = level_text(tr, player.round_requirements)
     if player.displayed:
         asks = tr("level8.table.laid_down", level=asks)
-    top = card(player.discard_top) if player.discard_top is not None else "—"
+    top = card(faces, player.discard_top) if player.discard_top is not None else "—"
     facts = [count(tr, "cards", player.hand_size), tr("level8.table.discard", card=top)]
     if player.skip_in_front:
-        facts.append(tr("level8.table.skip_waiting", skip=SKIP))
+        facts.append(tr("level8.table.skip_waiting", skip=skip_face(faces)))
     lines = [f"🎯 {asks}", " · ".join(facts)]
-    lines += [group_text(tr, group) for group in player.groups]
+    lines += [group_text(tr, faces, group) for group in player.groups]
     if view.round_over:
         lines.append(next_level(view, player, tr))
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -20,12 +21,14 @@ from bot.tables.ui import (
     SeatInfo,
     TableContext,
 )
+from cogs.level8.faces import FACES, SKIP_KEY, WILD_KEY, face_key
 from cogs.level8.hand import choose, hand_panel
 from cogs.level8.moves import move_lines
 from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
-from cogs.level8.words import card
+from cogs.level8.words import text_card
 from games.core.engine import Engine
+from games.level8.cards import Colour, number_card
 from games.level8.config import LevelSide
 from games.level8.view import Level8View
 
@@ -33,6 +36,8 @@ from games.level8.view import Level8View
 class Level8UI(GameUI[Level8View]):
     key = "level8"
     locales = Path(__file__).parent / "locales"
+    faces = FACES
+    rules_faces = (*(face_key(number_card(7, colour)) for colour in Colour), WILD_KEY, SKIP_KEY)
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
         """`/play level8 [deck] [hard]`: `hard` picks the side of the level card."""
@@ -53,7 +58,8 @@ class Level8UI(GameUI[Level8View]):
     def describe_moves(
         self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
     ) -> list[str]:
-        return move_lines(events, seats, tr)
+        """Replays (`bot/history/`) show their moves with the cards' text faces."""
+        return move_lines(events, seats, tr, CardFaces())
 
     def round_of(self, view: Level8View) -> int | None:
         return view.round
@@ -68,7 +74,7 @@ class Level8UI(GameUI[Level8View]):
         """Engine errors name cards by id and group kinds by code; players read `🟥R7` and
         "run"."""
         if "card" in params:
-            params["card"] = card(int(params["card"]))
+            params["card"] = text_card(int(params["card"]))
         if "kind" in params:
             params["kind"] = tr(f"level8.kind.{params['kind']}")
         if "values" in params:

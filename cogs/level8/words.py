@@ -5,7 +5,9 @@ gives a colour, the same for every reader (`bot/colours.py` says why); a colour 
 names its colour. A wild is `⭐` in a hand and, on the table, carries what it stands for (`⭐=7`
 in a run or a set, `⭐=🟥R` in a colour group); a Skip is `⛔`. A card's face comes from
 `card()` alone (a placed wild from `placed_card()`), so that a drawn face can replace the text
-in one place.
+in one place. Those are the text faces: once the cards' own faces (`cogs/level8/faces.py`) are
+uploaded as emojis, a card shows as its face, and a wild on the table as the wild's face with
+what it stands for; `text_card()` stays where no emoji can go.
 """
 
 from __future__ import annotations
@@ -13,9 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+import discord
+
 from bot.colours import colour_mark, colour_name, letters_legend
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import SeatInfo
+from cogs.level8.faces import SKIP_KEY, WILD_KEY, face_key
 from games.level8.cards import Colour, colour_of, is_skip, is_wild, value_of
 from games.level8.groups import Group, PlacedCard
 from games.level8.levels import GroupKind, Requirement
@@ -33,8 +39,9 @@ def mark(colour: int) -> str:
     return colour_mark(COLOUR_KEYS[colour])
 
 
-def card(card_id: int) -> str:
-    """A card's face in a hand, a discard pile or a button, the same for every reader."""
+def text_card(card_id: int) -> str:
+    """A card's text face, the same for every reader, where no emoji can go (a button's label,
+    a menu option, an error message) and before the faces are uploaded."""
     if is_wild(card_id):
         return WILD
     if is_skip(card_id):
@@ -42,8 +49,24 @@ def card(card_id: int) -> str:
     return f"{mark(colour_of(card_id))}{value_of(card_id)}"
 
 
-def cards(card_ids: Sequence[int]) -> str:
-    return " ".join(card(card_id) for card_id in card_ids)
+def card(faces: CardFaces, card_id: int) -> str:
+    """A card in a hand, a discard pile or a move."""
+    return faces.inline(face_key(card_id), text_card(card_id))
+
+
+def skip_face(faces: CardFaces) -> str:
+    """A Skip where the table names one without its id (face-up Skips, one waiting in front of a
+    player)."""
+    return faces.inline(SKIP_KEY, SKIP)
+
+
+def card_emoji(faces: CardFaces, card_id: int) -> discord.PartialEmoji | None:
+    """A card's face for a button or a menu option, None until it is uploaded."""
+    return faces.emoji(face_key(card_id))
+
+
+def cards(faces: CardFaces, card_ids: Sequence[int]) -> str:
+    return " ".join(card(faces, card_id) for card_id in card_ids)
 
 
 def distinct_faces(card_ids: Sequence[int]) -> list[int]:
@@ -64,10 +87,10 @@ def stands_for(kind: GroupKind, value: int) -> str:
     return mark(value) if kind is GroupKind.COLOUR else str(value)
 
 
-def placed_card(placed: PlacedCard, kind: GroupKind) -> str:
+def placed_card(faces: CardFaces, placed: PlacedCard, kind: GroupKind) -> str:
     if placed.wild_as is None:
-        return card(placed.card)
-    return f"{WILD}={stands_for(kind, placed.wild_as)}"
+        return card(faces, placed.card)
+    return f"{faces.inline(WILD_KEY, WILD)}={stands_for(kind, placed.wild_as)}"
 
 
 def legend(tr: Texts) -> str:
@@ -95,7 +118,7 @@ def value_then_wilds(placed: PlacedCard) -> tuple[bool, int]:
     return (True, 0) if is_wild(placed.card) else (False, value_of(placed.card))
 
 
-def group_text(tr: Texts, group: Group) -> str:
+def group_text(tr: Texts, faces: CardFaces, group: Group) -> str:
     """A displayed group with every card: "Run 3–5: 🟥R3 ⭐=4 🟦B5".
 
     Runs come in value order from the engine; a colour group grows in the order cards were laid
@@ -103,7 +126,7 @@ def group_text(tr: Texts, group: Group) -> str:
     placed = group.cards
     if group.kind is GroupKind.COLOUR:
         placed = sorted(placed, key=value_then_wilds)
-    shown = " ".join(placed_card(p, group.kind) for p in placed)
+    shown = " ".join(placed_card(faces, p, group.kind) for p in placed)
     return tr("level8.group.line", title=group_title(tr, group), cards=shown)
 
 

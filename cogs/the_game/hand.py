@@ -15,6 +15,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.discord_limits import add_lines
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     ActionButton,
@@ -26,6 +27,7 @@ from bot.tables.ui import (
     HandPanel,
     StepButton,
 )
+from cogs.the_game.faces import face_key
 from cogs.the_game.table import COLOUR, hints
 from cogs.the_game.words import (
     BACKWARDS_MARK,
@@ -72,20 +74,23 @@ def hand_panel(ctx: HandContext[TheGameView]) -> HandPanel:
     hand = sorted(view.hand or [])
     piles = placements(ctx.legal)
     chosen = selected_card(ctx.ui_state, piles)
+    faces = ctx.faces
     embed = discord.Embed(
         title=tr("the_game.hand.title"),
-        description=" ".join(card(value) for value in hand) or tr("the_game.hand.empty"),
+        description=" ".join(card(faces, value) for value in hand) or tr("the_game.hand.empty"),
         colour=COLOUR,
     )
-    tops = " · ".join(f"**{pile_name(pile)}** {card(top)}" for pile, top in enumerate(view.tops))
+    tops = " · ".join(
+        f"**{pile_name(pile)}** {card(faces, top)}" for pile, top in enumerate(view.tops)
+    )
     embed.add_field(name=tr("the_game.hand.piles"), value=tops, inline=False)
     add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
     embed.add_field(name=tr("the_game.hand.status"), value=status(ctx, view, chosen), inline=False)
     controls: list[Control] = []
     if piles:
-        controls += card_buttons(hand, piles, chosen)
+        controls += card_buttons(hand, piles, chosen, faces)
     if chosen is not None:
-        controls += pile_buttons(piles[chosen], view, tr)
+        controls += pile_buttons(piles[chosen], view, tr, faces)
     end = next((action for action in ctx.legal if isinstance(action, EndTurn)), None)
     if end is not None:
         controls.append(
@@ -111,7 +116,7 @@ def status(ctx: HandContext[TheGameView], view: TheGameView, chosen: int | None)
         current = view.current if view.current is not None else ctx.seat
         return tr("the_game.hand.waiting", name=ctx.seats[current].name)
     if chosen is not None:
-        return tr("the_game.hand.where", card=card(chosen))
+        return tr("the_game.hand.where", card=card(ctx.faces, chosen))
     if view.current is None:
         return tr("the_game.hand.open", minimum=view.minimum)
     placed = count(tr, "placed", view.placed_this_turn)
@@ -121,12 +126,14 @@ def status(ctx: HandContext[TheGameView], view: TheGameView, chosen: int | None)
 
 
 def card_buttons(
-    hand: Sequence[int], piles: dict[int, list[PlaceCard]], chosen: int | None
+    hand: Sequence[int], piles: dict[int, list[PlaceCard]], chosen: int | None, faces: CardFaces
 ) -> list[Control]:
-    """A button per card; cards that fit on no pile are shown but disabled."""
+    """A button per card, showing its face (its number until the face is uploaded); cards that
+    fit on no pile are shown but disabled."""
     return [
         StepButton(
-            label=str(value),
+            label="" if faces.emoji(face_key(value)) else str(value),
+            emoji=faces.emoji(face_key(value)),
             payload=f"c{value}",
             style=discord.ButtonStyle.primary if value == chosen else discord.ButtonStyle.secondary,
             disabled=value not in piles,
@@ -136,7 +143,9 @@ def card_buttons(
     ]
 
 
-def pile_buttons(moves: Sequence[PlaceCard], view: TheGameView, tr: Texts) -> list[Control]:
+def pile_buttons(
+    moves: Sequence[PlaceCard], view: TheGameView, tr: Texts, faces: CardFaces
+) -> list[Control]:
     """A button per legal placement of the chosen card."""
     buttons: list[Control] = []
     for action in moves:
@@ -148,6 +157,7 @@ def pile_buttons(moves: Sequence[PlaceCard], view: TheGameView, tr: Texts) -> li
                 label=tr("the_game.hand.place_on", card=action.card, pile=label),
                 action=action,
                 style=discord.ButtonStyle.primary,
+                emoji=faces.emoji(face_key(action.card)),
                 row=PILE_ROW,
             )
         )

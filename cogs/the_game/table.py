@@ -13,6 +13,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.discord_limits import add_lines
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.the_game.words import BACKWARDS_MARK, card, count, hint_text, pile_name
@@ -30,7 +31,8 @@ COLOUR = discord.Colour.from_rgb(230, 126, 34)
 def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     view = ctx.view
     tr = ctx.tr
-    embed = discord.Embed(title=title(view, tr), description=piles(view), colour=COLOUR)
+    faces = ctx.faces
+    embed = discord.Embed(title=title(view, tr), description=piles(view, faces), colour=COLOUR)
     embed.add_field(
         name=tr("the_game.table.draw_pile"), value=count(tr, "cards", view.draw_pile_size)
     )
@@ -43,11 +45,10 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
             name=tr("the_game.table.this_turn"), value=this_turn(view, ctx.seats, tr), inline=False
         )
     turns = max(view.players, MIN_RECENT_TURNS)
-    add_lines(
-        embed, tr("the_game.table.recent"), recent_moves(view.placements, turns, ctx.seats, tr)
-    )
+    recent = recent_moves(view.placements, turns, ctx.seats, tr, faces)
+    add_lines(embed, tr("the_game.table.recent"), recent)
     add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
-    news = news_lines(ctx.events, ctx.seats, tr)
+    news = news_lines(ctx.events, ctx.seats, tr, faces)
     return Panel(content="\n".join(news) or None, embeds=[embed])
 
 
@@ -63,9 +64,9 @@ def title(view: TheGameView, tr: Texts) -> str:
     return " · ".join([tr("games.the-game"), *variants])
 
 
-def piles(view: TheGameView) -> str:
+def piles(view: TheGameView, faces: CardFaces) -> str:
     """Two lines, ascending then descending, so the four tops stay readable on a phone."""
-    cells = [f"**{pile_name(pile)}** {card(top)}" for pile, top in enumerate(view.tops)]
+    cells = [f"**{pile_name(pile)}** {card(faces, top)}" for pile, top in enumerate(view.tops)]
     return f"{cells[0]}    {cells[1]}\n{cells[2]}    {cells[3]}"
 
 
@@ -91,20 +92,24 @@ def this_turn(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
     return tr("the_game.table.turn_may_end", name=name, placed=placed)
 
 
-def placement_text(placement: Placement) -> str:
+def placement_text(placement: Placement, faces: CardFaces) -> str:
     mark = f" {BACKWARDS_MARK}" if placement.backwards else ""
-    return f"{pile_name(placement.pile)} {card(placement.card)}{mark}"
+    return f"{pile_name(placement.pile)} {card(faces, placement.card)}{mark}"
 
 
 
 def recent_moves(
-    placements: Sequence[Placement], turns: int, seats: Sequence[SeatInfo], tr: Texts
+    placements: Sequence[Placement],
+    turns: int,
+    seats: Sequence[SeatInfo],
+    tr: Texts,
+    faces: CardFaces,
 ) -> list[str]:
     """The placements of the last `turns` turns, one line per turn, oldest first."""
     grouped = [list(group) for _, group in groupby(placements, key=lambda p: p.turn)]
     lines = []
     for turn in grouped[-turns:]:
-        moves = " · ".join(placement_text(placement) for placement in turn)
+        moves = " · ".join(placement_text(placement, faces) for placement in turn)
         lines.append(tr("the_game.table.move_line", name=seats[turn[0].seat].name, moves=moves))
     return lines
 
@@ -128,18 +133,22 @@ def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
     ]
 
 
-def news_lines(events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
+def news_lines(
+    events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> list[str]:
     """What the events of one action did, a line each, as shown above the table."""
-    return [line for event in events if (line := describe(event, seats, tr))]
+    return [line for event in events if (line := describe(event, seats, tr, faces))]
 
 
-def describe(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
+def describe(
+    event: BaseModel, seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> str | None:
     """One line about what just happened, above the table."""
     if isinstance(event, CardPlaced):
         key = "the_game.news.opened" if event.opened else "the_game.news.placed"
         mark = f" {BACKWARDS_MARK} {tr('the_game.backwards')}" if event.backwards else ""
         name = seats[event.seat].name
-        return tr(key, name=name, card=card(event.card), pile=pile_name(event.pile)) + mark
+        return tr(key, name=name, card=card(faces, event.card), pile=pile_name(event.pile)) + mark
     if isinstance(event, TurnEnded):
         name = seats[event.seat].name
         if not event.drawn:

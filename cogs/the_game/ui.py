@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     Choice,
@@ -19,10 +20,12 @@ from bot.tables.ui import (
     SeatInfo,
     TableContext,
 )
+from cogs.the_game.faces import FACES, face_key
 from cogs.the_game.finish import finish_panel
 from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import news_lines, table_panel
-from cogs.the_game.words import card, pile_name
+from cogs.the_game.words import pile_name, text_card
+from games.the_game.cards import HIGHEST_CARD, LOWEST_CARD
 from games.the_game.view import TheGameView
 
 
@@ -32,6 +35,8 @@ class TheGameUI(GameUI[TheGameView]):
 
     key = "the-game"
     locales = Path(__file__).parent / "locales"
+    faces = FACES
+    rules_faces = tuple(face_key(value) for value in (1, 100, LOWEST_CARD, 57, HIGHEST_CARD))
 
     def render_table(self, ctx: TableContext[TheGameView]) -> Panel:
         return table_panel(ctx)
@@ -39,7 +44,8 @@ class TheGameUI(GameUI[TheGameView]):
     def describe_moves(
         self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
     ) -> list[str]:
-        return news_lines(events, seats, tr)
+        """Replays (`bot/history/`) show their moves with the cards' text faces."""
+        return news_lines(events, seats, tr, CardFaces())
 
     def render_hand(self, ctx: HandContext[TheGameView]) -> HandPanel:
         return hand_panel(ctx)
@@ -57,5 +63,5 @@ class TheGameUI(GameUI[TheGameView]):
             params["pile"] = pile_name(int(params["pile"]))
         for name in ("card", "top"):
             if name in params:
-                params[name] = card(int(params[name]))
+                params[name] = text_card(int(params[name]))
         return params

@@ -1,12 +1,16 @@
 """How The Game's things are written: pile names without digits, cards, counts and hints.
 
-Every card value the bot shows goes through `card()`, so a value is always set apart the same
-way (`57`) from the counts around it (draw pile size, cards in a hand), which are plain words.
+Every card value the bot shows goes through `card()`: the card's face (`cogs/the_game/faces.py`)
+once it is uploaded as an emoji, else its text face `text_card()`, which sets a value apart the
+same way (`57`) from the counts around it (draw pile size, cards in a hand), which are plain
+words. A pile's base (1 or 100) has a face of its own.
 """
 
 from __future__ import annotations
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
+from cogs.the_game.faces import face_key
 from games.the_game.state import HintKind
 
 PILE_NAMES: tuple[str, ...] = ("▲A", "▲B", "▼C", "▼D")
@@ -28,8 +32,13 @@ def pile_name(pile: int) -> str:
     return PILE_NAMES[pile]
 
 
-def card(value: int) -> str:
+def text_card(value: int) -> str:
+    """A card where no emoji can go (a button's label, an error message)."""
     return f"`{value}`"
+
+
+def card(faces: CardFaces, value: int) -> str:
+    return faces.inline(face_key(value), text_card(value))
 
 
 def count(tr: Texts, key: str, n: int) -> str:

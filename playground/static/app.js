@@ -67,7 +67,7 @@ function markdown(text) {
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(names[id] || "unknown")}</span>`)
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention channel-link" data-place="${id}">#${escapeHtml(names[id] || "unknown")}</span>`)
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => `<span class="mention">${timestamp(Number(s), style)}</span>`)
-    .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:");
+    .replace(/&lt;a?:(\w+):\d+&gt;/g, (_, name) => `<img class="emoji" src="/faces/${name}.png" alt=":${name}:" title="${name}">`);
   return html.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
 }
 
@@ -97,9 +97,18 @@ function renderEmbed(embed) {
   return box;
 }
 
-function buttonLabel(component) {
-  const emoji = component.emoji ? (component.emoji.name || "") : "";
-  return [emoji, component.label || ""].filter(Boolean).join(" ");
+// A component's emoji: a Unicode one as text, one of the bot's own (it has an id) as the face's
+// image, which the server draws (SimCord keeps the emoji's name, not its image).
+function emojiNode(emoji) {
+  if (!emoji) return null;
+  if (emoji.id) return el("img", { class: "emoji", src: `/faces/${emoji.name}.png`, alt: `:${emoji.name}:`, title: emoji.name });
+  return emoji.name ? el("span", { text: emoji.name }) : null;
+}
+
+function labelled(emoji, label) {
+  const node = el("span", { class: "labelled" }, emojiNode(emoji));
+  if (label) node.append(emoji ? " " : "", el("span", { text: label }));
+  return node;
 }
 
 function renderSelect(message, component) {
@@ -122,7 +131,7 @@ function renderSelect(message, component) {
   const panel = el("div", { class: "select-panel" });
   for (const option of component.options || []) {
     const picked = chosen.includes(option.value);
-    const label = [option.emoji ? option.emoji.name : "", option.label].filter(Boolean).join(" ");
+    const label = labelled(option.emoji, option.label);
     panel.append(el("div", {
       class: "option", role: "option", "aria-selected": String(picked),
       onclick: () => {
@@ -132,7 +141,7 @@ function renderSelect(message, component) {
         render(true);
       },
     }, multi ? el("span", { text: picked ? "☑" : "☐" }) : null,
-    el("div", {}, el("span", { text: label }), option.description ? el("small", { text: option.description }) : null)));
+    el("div", {}, label, option.description ? el("small", { text: option.description }) : null)));
   }
   if (multi) {
     const enough = chosen.length >= (component.min_values ?? 1);
@@ -155,9 +164,8 @@ function renderComponents(message) {
         node.append(el("button", {
           class: `style-${component.style}`, type: "button",
           disabled: component.disabled || component.style === 5 || null,
-          text: buttonLabel(component),
           onclick: () => act("/api/click", { message: message.id, customId: component.custom_id }),
-        }));
+        }, labelled(component.emoji, component.label)));
       } else if (component.type === 3) {
         node.append(renderSelect(message, component));
       }

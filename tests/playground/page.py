@@ -172,9 +172,29 @@ def show_hand(playground: Playground, member: str, place: str) -> None:
     assert answer == {"ok": True}, answer
 
 
+CARD = re.compile(r"`(\d+)`|<:tg_(\d+)_[0-9a-f]+:\d+>")
+"""A card of The Game in a message: its text face (`57`) or its face's emoji (<:tg_57_…:id>),
+which the bot shows once its faces are uploaded, a moment after the playground starts."""
+
+
 def hand_cards(hand: dict[str, Any]) -> list[str]:
-    """The cards the hand's embed lists (`14` `23` ...), whether or not it is this seat's turn."""
-    return re.findall(r"`(\d+)`", hand["embeds"][0]["description"])
+    """The cards the hand's embed lists, whether or not it is this seat's turn."""
+    return [text or face for text, face in CARD.findall(hand["embeds"][0]["description"])]
+
+
+def shows_card(text: str, card: str) -> bool:
+    return any(card in found for found in CARD.findall(text))
+
+
+def card_button(message: dict[str, Any], card: str) -> str:
+    """The custom id of the enabled button of a card: its number, or its face."""
+    for component in components(message):
+        emoji = component.get("emoji") or {}
+        named = str(emoji.get("name", "")).startswith(f"tg_{card}_")
+        if component["type"] == 2 and (component.get("label") == card or named):
+            assert not component.get("disabled"), f"{card} is disabled"
+            return str(component["custom_id"])
+    raise AssertionError(f"no button of the card {card}")
 
 
 def play_two_cards(
@@ -188,7 +208,7 @@ def play_two_cards(
             control = next(
                 c["custom_id"] for c in components(hand)
                 if c["type"] == 2 and c.get("label", "").startswith(f"{card} on ")
-            ) if pile else button(hand, card)
+            ) if pile else card_button(hand, card)
             answer = playground.post(
                 "/api/click",
                 {"member": member, "place": place, "message": hand["id"], "customId": control},

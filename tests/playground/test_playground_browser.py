@@ -133,3 +133,25 @@ def test_a_screenshot_of_the_page_shows_the_game(playground: Playground, tmp_pat
     width, height, colours = png_size_and_colours(shot.read_bytes())
     assert (width, height) == (browser.WIDTH, browser.HEIGHT)
     assert colours > 100
+
+
+async def test_cards_show_as_the_faces_images(playground: Playground) -> None:
+    """The table and the hand show each card as its face's image (served by the playground from
+    the bot's own drawings), loaded, at Discord's 22 px, in the text and on the card buttons."""
+    table = open_the_game(playground)
+    show_hand(playground, table.alice, table.thread)
+    url = f"{playground.address}/#member={table.alice}&place={table.thread}"
+    loaded = (
+        "[...document.querySelectorAll({where} + ' img.emoji')]"
+        ".filter(i => i.complete && i.naturalWidth === 128 && i.width === 22).length"
+    )
+    async with browser.tab(url) as tab:
+        await tab.until(has("#messages .only-you", "Only you can see this"))
+        hand = loaded.format(where=json.dumps(".ephemeral .embed-description"))
+        buttons = loaded.format(where=json.dumps(".ephemeral .row button"))
+        board = loaded.format(where=json.dumps(".msg:not(.ephemeral) .embed"))
+        await tab.until(f"{hand} === 7 && {buttons} === 7 && {board} >= 4")
+        broken = await tab.run(
+            "[...document.querySelectorAll('img.emoji')].filter(i => i.naturalWidth === 0).length"
+        )
+    assert broken == 0

@@ -6,7 +6,9 @@ started again with the game still there, and the host cancels it."""
 from __future__ import annotations
 
 import json
+import re
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from tests.playground.page import (
     open_the_game,
     play_two_cards,
     show_hand,
+    shows_card,
     start,
     texts,
 )
@@ -147,7 +150,7 @@ def test_a_short_game_of_the_game_played_from_the_page(
 
     assert play_two_cards(playground, alice, thread, alice_hand[0]) == cards[:2]
     now = playground.state(bob, thread)
-    assert f"`{cards[0]}`" in texts(table(now)) or f"`{cards[1]}`" in texts(table(now))
+    assert shows_card(texts(table(now)), cards[0]) or shows_card(texts(table(now)), cards[1])
     assert "Bob" in table(now)["content"] or f"<@{bob}>" in table(now)["content"]
 
     answer = playground.post(
@@ -279,3 +282,24 @@ def test_a_computer_moves_after_its_pause_on_the_simulated_clock(tmp_path: Path)
         assert playground.state()["botErrorCount"] == 0
     finally:
         playground.stop()
+
+
+def test_the_page_gets_each_card_face_the_bot_shows_from_the_bots_own_drawings(
+    playground: Playground,
+) -> None:
+    """SimCord keeps an emoji's name, not its image: the playground serves the face drawn by the
+    bot's code under the emoji's name, and nothing else."""
+    board = open_the_game(playground)
+    deadline = time.monotonic() + 30
+    names: list[str] = []
+    while not names and time.monotonic() < deadline:
+        shown = texts(table(playground.state(board.alice, board.thread)))
+        names = re.findall(r"<:(tg_\w+?):\d+>", shown)
+        time.sleep(0.2)
+    assert names, "the table never showed a face"
+    for name in names:
+        with urllib.request.urlopen(f"{playground.address}/faces/{name}.png", timeout=30) as got:
+            assert got.headers["Content-Type"] == "image/png"
+            assert got.read()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert playground.status("/faces/tg_57_0000000.png") == 404
+    assert playground.status("/faces/../app.js") == 404

@@ -67,7 +67,8 @@ def database_url(database_backend: str, request: pytest.FixtureRequest) -> str |
 def settings(tmp_path: Path, database_url: str | None) -> Settings:
     """A real SQLite file in the test's folder, or a fresh PostgreSQL schema for the tests that
     run on both backends (`tests.bot.helpers.query` reads either through the same path);
-    computers move without a pause."""
+    computers move without a pause; cards show as text, without uploading the faces (the tests
+    under tests/bot/faces turn them on)."""
     path = tmp_path / "data" / "test.sqlite3"
     if database_url is not None:
         register_database(path, database_url)
@@ -78,6 +79,7 @@ def settings(tmp_path: Path, database_url: str | None) -> Settings:
         turn_seconds=TURN_SECONDS,
         computer_delay_seconds=0,
         shard_count=1,
+        card_emojis=False,
     )
 
 
