@@ -112,11 +112,14 @@ class DiscordPublishing:
         if change.cancelled and change.running is not None:
             self.table_post.prepare(change.game, must_post=True)
         elif change.table and change.running is not None:
-            tr = await self.texts(change.game)
-            notices = change.running.ui.render_notices(
-                table_context(change.running, change.events, tr, self.host.card_faces)
-            )
-            self.table_post.prepare(change.game, self._must_post(change, notices))
+            # Whether the table is posted anew; the notices are drawn (which reads the server's
+            # language) only when nothing else decides it, before the member is answered.
+            posts = self._must_post(change, []) or self.table_post.posts_anyway(change.game)
+            if not posts:
+                tr = await self.texts(change.game)
+                context = table_context(change.running, change.events, tr, self.host.card_faces)
+                posts = bool(change.running.ui.render_notices(context))
+            self.table_post.prepare(change.game, posts)
 
     def _must_post(self, change: Change, notices: Sequence[object]) -> bool:
         """A new table rather than an edit: people must be mentioned, or notices went out above

@@ -121,6 +121,10 @@ class TablePost:
         if self.posts(self._facts(game), must_post) and game.table_posting_since is None:
             game.table_posting_since = self._marked[game.id] = self._mine[game.id] = now()
 
+    def posts_anyway(self, game: Game) -> bool:
+        """Whether the table is posted anew whatever the change (none yet, too old, in doubt)."""
+        return self.posts(self._facts(game), False)
+
     @staticmethod
     def posts(facts: TableFacts, must_post: bool) -> bool:
         """Whether the table is posted anew (and the old one deleted) rather than edited.
