@@ -9,9 +9,11 @@ reveal a card in someone's hand or a double not yet revealed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
-from bot.discord_limits import FIELD_LIMIT, add_lines, clip, last_lines
+from bot.discord_limits import add_lines, last_lines
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
@@ -20,15 +22,15 @@ from cogs.heaven_hell.words import (
     DOUBLE,
     HEAVEN,
     HELL,
-    colour_result,
     colour_title,
     count,
     double_face,
     mark,
+    points,
     row_line,
     total,
 )
-from games.heaven_hell.scoring import tie_break_order
+from games.heaven_hell.state import ColourScore
 from games.heaven_hell.view import HeavenHellView, SeatView
 
 COLOUR = discord.Colour.from_rgb(155, 89, 182)
@@ -58,16 +60,9 @@ def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
         inline=False,
     )
     if view.scored:
-        order = tie_break_order(view.dealer, view.players)
         embed.add_field(
             name=tr("heaven_hell.table.scored"),
-            value=clip(
-                "\n".join(
-                    f"{colour_title(score)}\n{colour_result(score, order, ctx.seats, tr)}"
-                    for score in view.scored
-                ),
-                FIELD_LIMIT,
-            ),
+            value="\n".join(scored_line(score, ctx.seats, tr) for score in view.scored),
             inline=False,
         )
     moves = move_lines(view.recent, ctx.seats, tr, ctx.faces)
@@ -75,6 +70,23 @@ def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
     if recent:
         embed.add_field(name=tr("heaven_hell.table.recent"), value="\n".join(recent), inline=False)
     return Panel(embeds=[embed])
+
+
+def scored_line(score: ColourScore, seats: Sequence[SeatInfo], tr: Texts) -> str:
+    """`🟥R 😈 1 │ 😇 5 → **alice** +4`: one line a colour. Why that seat scored and what each
+    held is the round summary's (`round_panels`); on the table it took three lines a colour."""
+    colour = colour_title(score)
+    if score.scorer is None or score.heaven == score.hell:
+        return tr("heaven_hell.table.scored_none", colour=colour)
+    key = "scored_doubled" if score.doubled else "scored_by"
+    name = seats[score.scorer].name
+    return tr(
+        f"heaven_hell.table.{key}",
+        colour=colour,
+        name=name,
+        points=points(score.points),
+        double=DOUBLE,
+    )
 
 
 def title(view: HeavenHellView, tr: Texts) -> str:
@@ -119,7 +131,7 @@ def seat_line(
     faces: CardFaces,
 ) -> str:
     """`▶️ alice (dealer) — 7 cards · ×2 · 12 points`, and while a colour's doubles are chosen,
-    for a seat asked, whether it has chosen for that colour (never what)."""
+    for a seat asked, whether it has chosen (never what); the colour is said once, above."""
     pointer = "▶️" if acting else "▪️"
     robot = "🤖 " if info.is_computer or info.autopilot else ""
     name = f"{robot}**{info.name}**"
@@ -133,5 +145,5 @@ def seat_line(
     ]
     if seat.asked and view.asking is not None:
         state = "chosen" if seat.chosen else "choosing"
-        facts.append(tr(f"heaven_hell.table.{state}", colour=mark(view.asking)))
+        facts.append(tr(f"heaven_hell.table.{state}"))
     return f"{pointer} {name} — {' · '.join(facts)}"

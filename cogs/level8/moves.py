@@ -47,15 +47,24 @@ def step_text(
     if isinstance(event, LevelDisplayed):
         return event.seat, tr("level8.move.laid_down", level=event.level)
     if isinstance(event, LaidOff):
-        shown = card(faces, event.placed.card)
-        if event.owner == event.seat:
-            return event.seat, tr("level8.move.laid_off_own", card=shown)
-        return event.seat, tr("level8.move.laid_off", card=shown, owner=seats[event.owner].name)
+        return event.seat, laid_off_text([event], seats, tr, faces)
     if isinstance(event, Discarded):
         return event.seat, tr("level8.move.discarded", card=card(faces, event.card))
     if isinstance(event, SkipPlaced):
         return event.seat, tr("level8.move.skipped", name=seats[event.target].name)
     return None
+
+
+def laid_off_text(
+    events: Sequence[LaidOff], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> str:
+    """Cards a seat laid off in a row on one owner's groups, as one step: "laid off 🟥R4 🟥R5 on
+    bob's groups" reads in one line of a phone where a step per card took three."""
+    shown = " ".join(card(faces, event.placed.card) for event in events)
+    first = events[0]
+    if first.owner == first.seat:
+        return tr("level8.move.laid_off_own", card=shown)
+    return tr("level8.move.laid_off", card=shown, owner=seats[first.owner].name)
 
 
 def table_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
@@ -80,12 +89,15 @@ def move_lines(
     lines: list[str] = []
     seat: int | None = None
     steps: list[str] = []
+    # The lay-offs the last step is made of, while they go on one owner's groups.
+    laid_off: list[LaidOff] = []
 
     def close() -> None:
         nonlocal seat, steps
         if seat is not None and steps:
             lines.append(tr("level8.move.line", name=seats[seat].name, steps=" · ".join(steps)))
         seat, steps = None, []
+        laid_off.clear()
 
     for event in events:
         step = step_text(event, seats, tr, faces)
@@ -98,6 +110,11 @@ def move_lines(
         if step[0] != seat:
             close()
             seat = step[0]
+        if isinstance(event, LaidOff) and laid_off and laid_off[-1].owner == event.owner:
+            laid_off.append(event)
+            steps[-1] = laid_off_text(laid_off, seats, tr, faces)
+            continue
+        laid_off[:] = [event] if isinstance(event, LaidOff) else []
         steps.append(step[1])
         if isinstance(event, Discarded | SkipPlaced):
             close()

@@ -22,6 +22,9 @@ from games.level8.phases import Phase
 from games.level8.view import Level8View, PublicPlayer
 
 COLOUR = discord.Colour.from_rgb(52, 152, 219)
+MIN_RECENT_TURNS = 3
+"""Turns shown under "Last moves": those since the reader's own last turn, and at least this
+many. No more: on a phone, a four-seat table must fit one screen (issue 36)."""
 
 
 def spectator_view(ctx: TableContext[Level8View]) -> Level8View:
@@ -44,7 +47,7 @@ def table_panel(ctx: TableContext[Level8View]) -> Panel:
             value=seat_lines(view, player, tr, ctx.faces),
             inline=False,
         )
-    turns = max(len(view.players), 3) + 1
+    turns = max(len(view.players) - 1, MIN_RECENT_TURNS)
     recent = last_lines(move_lines(view.recent, ctx.seats, tr, ctx.faces), turns)
     if recent:
         embed.add_field(name=tr("level8.table.recent"), value="\n".join(recent), inline=False)
@@ -70,10 +73,11 @@ def turn_text(
 
 
 def piles(view: Level8View, tr: Texts, faces: CardFaces) -> str:
+    """One line: the draw pile, and the Skips played that lie under it."""
     text = tr("level8.table.draw_pile", cards=count(tr, "cards", view.draw_size))
     if view.face_up_skips:
         skip = skip_face(faces)
-        text += "\n" + tr.plural("level8.table.face_up_skips", view.face_up_skips, skip=skip)
+        text += " · " + tr.plural("level8.table.face_up_skips", view.face_up_skips, skip=skip)
     return text
 
 
@@ -85,16 +89,19 @@ def seat_title(player: PublicPlayer, info: SeatInfo, acting: bool, tr: Texts) ->
 
 
 def seat_lines(view: Level8View, player: PublicPlayer, tr: Texts, faces: CardFaces) -> str:
-    """The round on show (its level, laid down or not, its groups), then, once that round is
-    over, where the seat goes: the groups were made for the level played, not the next one."""
+    """The seat's cards, discard top and the round on show (its level, laid down or not) on one
+    line, its groups under it, then, once that round is over, where the seat goes: the groups
+    were made for the level played, not the next one. One line of facts rather than two keeps a
+    four-seat table on a phone's screen."""
     asks = level_text(tr, player.round_requirements)
     if player.displayed:
         asks = tr("level8.table.laid_down", level=asks)
     top = card(faces, player.discard_top) if player.discard_top is not None else "—"
     facts = [count(tr, "cards", player.hand_size), tr("level8.table.discard", card=top)]
+    facts.append(f"🎯 {asks}")
     if player.skip_in_front:
         facts.append(tr("level8.table.skip_waiting", skip=skip_face(faces)))
-    lines = [f"🎯 {asks}", " · ".join(facts)]
+    lines = [" · ".join(facts)]
     lines += [group_text(tr, faces, group) for group in player.groups]
     if view.round_over:
         lines.append(next_level(view, player, tr))
@@ -102,6 +109,6 @@ def seat_lines(view: Level8View, player: PublicPlayer, tr: Texts, faces: CardFac
 
 
 def next_level(view: Level8View, player: PublicPlayer, tr: Texts) -> str:
-    """"Next round: level 3", or at the end of the game the level reached."""
+    """ "Next round: level 3", or at the end of the game the level reached."""
     key = "level8.table.reached" if view.phase is Phase.OVER else "level8.table.next"
     return tr(key, level=player.level)

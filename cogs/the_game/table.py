@@ -16,13 +16,14 @@ from bot.discord_limits import add_lines
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
-from cogs.the_game.words import BACKWARDS_MARK, card, count, hint_text, pile_name
+from cogs.the_game.words import BACKWARDS_MARK, HINT_EMOJI, card, count, hint_text, pile_name
 from games.the_game.events import CardPlaced, GameOver, HintGiven, HintWithdrawn, TurnEnded
 from games.the_game.state import Placement
 from games.the_game.view import TheGameView
 
 MIN_RECENT_TURNS = 3
-"""Turns shown under "Recent moves": a whole round, and at least this many."""
+"""Turns shown under "Recent moves": those since the reader's own last turn, and at least this
+many. No more: on a phone, a four-seat table must fit one screen (issue 36)."""
 
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
@@ -32,19 +33,20 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     view = ctx.view
     tr = ctx.tr
     faces = ctx.faces
-    embed = discord.Embed(title=title(view, tr), description=piles(view, faces), colour=COLOUR)
-    embed.add_field(
-        name=tr("the_game.table.draw_pile"), value=count(tr, "cards", view.draw_pile_size)
-    )
     playing = not (view.over or ctx.finished)
-    embed.add_field(
-        name=tr("the_game.table.players"), value=players(view, ctx.seats, tr, playing)
-    )
+    description = [
+        piles(view, faces),
+        tr("the_game.table.draw_pile", cards=count(tr, "cards", view.draw_pile_size)),
+    ]
     if playing:
-        embed.add_field(
-            name=tr("the_game.table.this_turn"), value=this_turn(view, ctx.seats, tr), inline=False
-        )
-    turns = max(view.players, MIN_RECENT_TURNS)
+        description.append(this_turn(view, ctx.seats, tr))
+    embed = discord.Embed(title=title(view, tr), description="\n".join(description), colour=COLOUR)
+    embed.add_field(
+        name=tr("the_game.table.players"),
+        value=players(view, ctx.seats, tr, playing),
+        inline=False,
+    )
+    turns = max(view.players - 1, MIN_RECENT_TURNS)
     recent = recent_moves(view.placements, turns, ctx.seats, tr, faces)
     add_lines(embed, tr("the_game.table.recent"), recent)
     add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
@@ -82,6 +84,7 @@ def players(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts, playing: bo
 
 
 def this_turn(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
+    """Under the piles rather than a field of its own: a field's title is a line more."""
     if view.current is None:
         return tr("the_game.table.open_any", minimum=view.minimum)
     name = seats[view.current].name
@@ -95,7 +98,6 @@ def this_turn(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> str:
 def placement_text(placement: Placement, faces: CardFaces) -> str:
     mark = f" {BACKWARDS_MARK}" if placement.backwards else ""
     return f"{pile_name(placement.pile)} {card(faces, placement.card)}{mark}"
-
 
 
 def recent_moves(
@@ -121,16 +123,27 @@ def for_person(seats: Sequence[SeatInfo], seat: int, by_computer: bool) -> bool:
 
 
 def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
-    return [
-        tr(
-            "the_game.table.hint_line_for"
+    """A line per pile and kind of hint, naming who gave it: "🚫 ▲A don't play: alice, bob".
+    One line per hint took two on a phone, for up to a hint per seat and pile."""
+    lines = []
+    ordered = sorted(view.hints, key=lambda hint: (hint.pile, hint.kind.value, hint.seat))
+    for (pile, kind), group in groupby(ordered, key=lambda hint: (hint.pile, hint.kind)):
+        names = [
+            tr("the_game.table.hint_for", name=seats[hint.seat].name)
             if for_person(seats, hint.seat, hint.by_computer)
-            else "the_game.table.hint_line",
-            name=seats[hint.seat].name,
-            hint=hint_text(tr, hint.kind, hint.pile),
+            else seats[hint.seat].name
+            for hint in group
+        ]
+        lines.append(
+            tr(
+                "the_game.table.hint_group",
+                emoji=HINT_EMOJI[kind],
+                pile=pile_name(pile),
+                hint=tr(f"the_game.hint_short.{kind.value}"),
+                names=", ".join(names),
+            )
         )
-        for hint in sorted(view.hints, key=lambda hint: (hint.pile, hint.seat))
-    ]
+    return lines
 
 
 def news_lines(

@@ -92,10 +92,10 @@ async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
     await driver.do(alice, message, Discard(card=c(7, GREEN)))
 
     seats = fields(driver.table())
-    assert seats["▶️ bob · level 3"].splitlines()[2:] == [
+    assert seats["▶️ bob · level 3"].splitlines()[1:] == [
         "Run 5–7: 🟨Y5 🟦B6 🟧O7",
         "🟩G green colour: 🟩G3 🟩G8 🟩G12 ⭐=🟩G",
     ], "the table speaks the server's language, English here, with the same cards' names"
     assert seats["Last moves"].splitlines()[-1] == (
-        "**alice**: took 🟪P14 from bob's discard pile · discarded 🟩G7"
+        "**alice**: took 🟪P14 from bob · discarded 🟩G7"
     ), "🟪P14 in alice's French hand is 🟪P14 on the English table: one card, one name"

@@ -141,8 +141,8 @@ def test_a_crowded_six_seat_table_fits_in_french() -> None:
     wilds = " ".join(f"⭐={v}" for v in range(9, 16))
     assert f"Suite 1–15\u00a0: 🟥R1 🟥R2 🟥R3 🟥R4 🟥R5 🟥R6 🟥R7 🟥R8 {wilds}" in first
     assert "Couleur 🟩G vert\u00a0: 🟩G1 🟩G5" in fields[f"▪️ {LONG_NAME}2 · niveau 3"]
-    assert "⛔ une carte Passe attend" in fields[f"▪️ {LONG_NAME}4 · niveau 7"]
-    assert len(fields["Derniers coups"].splitlines()) == 7
+    assert "⛔ Passe\u00a0: prochain tour sauté" in fields[f"▪️ {LONG_NAME}4 · niveau 7"]
+    assert len(fields["Derniers coups"].splitlines()) == 5, "the turns since one's own"
 
     ended = RoundEnded(round=3, out=2, before=[1, 2, 3, 8, 7, 6], levels=[2, 3, 5, 8, 7, 6])
     notice = TableContext(1, view, [ended], seats(6), [], False, FRENCH)
@@ -226,15 +226,15 @@ def test_groups_and_moves_read_naturally_in_both_languages() -> None:
     for tr in (Texts("en"), FRENCH):
         panel = UI.render_table(TableContext(1, view, [], seats(2), [1], False, tr))
         shown[tr.locale] = [field.value or "" for field in panel.embeds[0].fields]
-    assert shown["en"][0].splitlines()[2] == "🟦B blue colour: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
-    groups = shown["en"][1].splitlines()[2:]
+    assert shown["en"][0].splitlines()[1] == "🟦B blue colour: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
+    groups = shown["en"][1].splitlines()[1:]
     assert [line.split(":")[0] for line in groups] == [
         "Pair of 3s",
         "Triple of 7s",
         "Quad of 9s",
         "5 × 12s",
     ]
-    groups = shown["fr"][1].splitlines()[2:]
+    groups = shown["fr"][1].splitlines()[1:]
     assert [line.split("\u00a0:")[0] for line in groups] == [
         "Paire de 3",
         "Brelan de 7",
@@ -272,20 +272,22 @@ def test_the_final_table_shows_the_round_played_and_apart_the_level_reached() ->
         panel = UI.render_table(TableContext(1, view, [], seats(3), [], True, tr))
         shown[tr.locale] = {f.name: (f.value or "").splitlines() for f in panel.embeds[0].fields}
     alice = shown["en"][f"▪️ {LONG_NAME}0 · level 6"]
-    assert alice[0] == "🎯 pair + 2 triples ✅ laid down"
-    assert alice[2:] == [
+    assert alice[0].endswith(" · 🎯 pair + 2 triples ✅")
+    assert alice[1:] == [
         "Pair of 2s: 🟥R2 🟦B2",
         "Triple of 4s: 🟥R4 🟦B4 🟩G4",
         "Triple of 6s: 🟥R6 🟦B6 🟩G6",
         "🏁 Level reached: 7",
     ]
     bob = shown["en"][f"▪️ {LONG_NAME}1 · level 7"]
-    assert bob[0] == "🎯 triple + 5 cards of one colour ✅ laid down"
+    assert bob[0].endswith(" · 🎯 triple + 5 cards of one colour ✅")
     assert bob[-1] == "🏁 Level reached: 8"
     carol = shown["en"][f"▪️ {LONG_NAME}2 · level 3"]
-    assert (carol[0], carol[-1]) == ("🎯 run of 3 + 4 cards of one colour", "🏁 Level reached: 3")
+    assert carol[0].endswith(" · 🎯 run of 3 + 4 cards of one colour")
+    assert carol[-1] == "🏁 Level reached: 3"
     alice = shown["fr"][f"▪️ {LONG_NAME}0 · niveau 6"]
-    assert (alice[0], alice[-1]) == ("🎯 paire + 2 brelans ✅ posé", "🏁 Niveau atteint\u00a0: 7")
+    assert alice[0].endswith(" · 🎯 paire + 2 brelans ✅")
+    assert alice[-1] == "🏁 Niveau atteint\u00a0: 7"
 
 
 def test_the_hand_tells_how_to_end_the_turn_with_the_cards_it_holds() -> None:

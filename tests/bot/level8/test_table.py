@@ -183,8 +183,8 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     assert first_discard(driver, player, second), "the refreshed hand is at the next step"
 
     waiting = await driver.open_hand(other)
-    drawn = f"▶️ **{player.member.name}** has drawn; still to come: lay down or lay off, then"
-    assert fields(waiting)["Now"] == f"{drawn} a discard or a Skip."
+    drawn = f"▶️ **{player.member.name}** has drawn."
+    assert fields(waiting)["Now"] == drawn
     assert (driver.table().embeds[0].description or "").startswith(drawn)
     assert list(components(waiting)) == []
     result = await driver.press_forged(player, second, "b", seat=1 - seat)
@@ -300,7 +300,7 @@ async def test_the_lobby_says_which_deck_and_side_and_the_table_shows_them(
     table = channel.threads[-1].history()[-1]
     assert table.embeds[0].title == "Level 8 · round 1 · hard side"
     level_one = [value for name, value in fields(table).items() if "level 1" in name]
-    assert level_one and all(v.startswith("🎯 run of 3 + run of 4") for v in level_one)
+    assert level_one and all(" · 🎯 run of 3 + run of 4" in v for v in level_one)
     config = json.loads(query(settings.database_path, "SELECT config FROM games")[0][0])
     assert (config["deck"], config["side"]) == ("en2016", "hard")
 

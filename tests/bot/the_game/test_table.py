@@ -144,7 +144,7 @@ async def test_hints_are_given_shown_and_withdrawn_from_the_hand(
     await driver.do(bob_player, bob_hand, GiveHint(pile=2, hint=HintKind.DONT_PLAY))
     table = driver.table()
     assert "💬 bob: 🚫 Please don't play on ▼C." in table.content
-    assert fields(table)["Hints"] == "bob: 🚫 Please don't play on ▼C"
+    assert fields(table)["Hints"] == "🚫 ▼C don't play: bob"
 
     alice_player = driver.players[0]
     await driver.open_hand(alice_player)
@@ -185,9 +185,9 @@ async def test_a_hint_the_computer_gives_for_a_player_out_of_time_is_shown_as_th
     said = "💬 🤖 The computer playing for bob: ⚠️ Please don't jump far on ▲A."
     assert any(said in text for text in public), public
     assert not any("💬 bob:" in text for text in public)
-    assert fields(driver.table())["Hints"] == "🤖 for bob: ⚠️ Please don't jump far on ▲A"
+    assert fields(driver.table())["Hints"] == "⚠️ ▲A don't jump far: 🤖 for bob"
     hand = await driver.open_hand(player)
-    assert fields(hand)["Hints"] == "🤖 for bob: ⚠️ Please don't jump far on ▲A"
+    assert fields(hand)["Hints"] == "⚠️ ▲A don't jump far: 🤖 for bob"
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -229,8 +229,9 @@ async def test_expert_and_smaller_hands(simcord_env: simcord.Env, settings: Sett
     assert len(state.hands[0]) == 7
     table = driver.table()
     assert table.embeds[0].title == "The Game · expert · smaller hands"
-    assert "at least 3 this turn" in fields(table)["This turn"]
-    assert fields(table)["🎴 Draw pile"] == "91 cards"
+    shown = (table.embeds[0].description or "").splitlines()
+    assert "at least 3 this turn" in shown[3]
+    assert shown[2] == "🎴 Draw pile: 91 cards"
 
 
 async def test_table_in_the_servers_language_and_hand_in_the_players(
@@ -246,7 +247,10 @@ async def test_table_in_the_servers_language_and_hand_in_the_players(
     await alice.click(lobby, label="Commencer")
     thread = channel.threads[-1]
     table = thread.history()[-1]
-    assert set(fields(table)) == {"🎴 Pioche", "Joueurs", "Ce tour"}
+    assert set(fields(table)) == {"Joueurs"}
+    shown = (table.embeds[0].description or "").splitlines()
+    assert shown[2] == "🎴 Pioche\u00a0: 84 cartes"
+    assert shown[3].startswith("N'importe qui peut ouvrir")
     assert fields(table)["Joueurs"] == "▪️ alice — 7 cartes\n▪️ 🤖 Ordinateur 2 — 7 cartes"
 
     original = simcord.interactions.base_payload
