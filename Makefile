@@ -42,8 +42,10 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy games bot cogs playground loadbench
 
+# Two test processes: the suite is mostly one CPU-bound process at a time (engines, SimCord),
+# so it runs in about half the time on two cores.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.installed-run
 	$(BIN)/python -m games.bench the-game --players 3 --games 200 --seed 1

@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(default=300, ge=30, le=7 * 24 * 3600)
     computer_delay_seconds: float = Field(default=1.5, ge=0, le=30)
     sync_commands: bool = True
+    deal_seed: int | None = Field(default=None, ge=0)
+    """Deals every game from a fixed seed instead of a random one (tests, demonstrations): the
+    n-th game this process opens (from 0) is dealt from `deal_seed + n * deal_seed_step`."""
+    deal_seed_step: int = Field(default=0, ge=0)
     card_emojis: bool = True
     """Upload the card faces as the application's emojis at start-up and show cards with them
     (`bot/faces/`); off, cards show as text."""

@@ -36,7 +36,7 @@ class Help(commands.Cog):
             "help.text",
             games=listing([f"**{game_name(key, tr)}**" for key in keys], tr("help.and")),
             commands=listing(
-                [f"`/{play} {tr(f'commands.play.{area(key)}.name')}`" for key in keys],
+                [f"`/{play} {tr(f'{area(key)}.play.name')}`" for key in keys],
                 tr("help.or"),
             ),
         )

@@ -78,7 +78,9 @@ class Leaderboard(commands.Cog):
             message = await board_message(
                 self.bot.db,
                 interaction.guild_id,
-                BoardRequest.first(self._game_type(game), Period(period)),
+                BoardRequest.first(
+                    self._game_type(game), self.bot.games.team_ranking(game), Period(period)
+                ),
                 interaction.user.id,
                 tr,
                 discord.utils.utcnow(),
@@ -105,7 +107,7 @@ class Leaderboard(commands.Cog):
             tr = Texts(interaction_locale(interaction))
             who = member or interaction.user
             message = await stats_message(
-                self.bot.db, interaction.guild_id, who.id, tr, self.bot.games.game_types()
+                self.bot.db, interaction.guild_id, who.id, tr, self.bot.games
             )
             await interaction.response.send_message(ephemeral=True, **message)
 

@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.app import CardTableBot
 from bot.i18n import Texts, interaction_locale
 from bot.i18n.translator import command_text as _
-from bot.tables.commands import game_choices
+from bot.tables.commands import area, game_choices
 from bot.tables.render import game_name
 
 
@@ -30,7 +30,7 @@ class Rules(commands.Cog):
             tr = Texts(interaction_locale(interaction))
             embed = discord.Embed(
                 title=tr("rules.title", game=game_name(game, tr)),
-                description=tr(f"rules.{game}"),
+                description=tr(f"{area(game)}.rules"),
                 colour=discord.Colour.blurple(),
             )
             faces = self.faces(game)

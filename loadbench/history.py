@@ -164,7 +164,7 @@ async def history_figures(
 def long_level8_game(seed: int) -> tuple[str, list[tuple[int, str]], GameResult]:
     """A Level 8 game of six computer players: its config, its log and its result."""
     config = LEVEL8.config_model()
-    state = LEVEL8.new_game(config, 6, seed)
+    state = LEVEL8.new_game(config, 6, seed)[0]
     log: list[tuple[int, str]] = []
     policies = [LEVEL8.policy("heuristic") for _ in range(6)]
     rng = random.Random(seed)

@@ -29,8 +29,9 @@ from bot.i18n import Texts
 from bot.stats.render import date, mention, score_text, team_result
 from bot.tables.commands import area
 from bot.tables.records import GameStatus
+from bot.tables.render import game_name
 from bot.tables.ui import GameUI, HandContext, SeatInfo, TableContext
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.core.result import GameResult
 
 COMPUTER = "🤖"
@@ -104,7 +105,7 @@ def length_text(game: PastGame, tr: Texts) -> str:
 
 
 def game_title(game: PastGame, tr: Texts) -> str:
-    return tr("history.game", game=tr(f"games.{game.game_key}"), id=game.id)
+    return tr("history.game", game=game_name(game.game_key, tr), id=game.id)
 
 
 # ------------------------------------------------------------------ /history
@@ -116,7 +117,7 @@ def history_message(page: HistoryPage, request: HistoryRequest, tr: Texts) -> di
             "history.line",
             id=game.id,
             date=date(game.ended_at),
-            game=tr(f"games.{game.game_key}"),
+            game=game_name(game.game_key, tr),
             players=", ".join(seat_name(seat, tr) for seat in game.seats),
             result=result_text(game, tr),
             length=length_text(game, tr),
@@ -127,7 +128,7 @@ def history_message(page: HistoryPage, request: HistoryRequest, tr: Texts) -> di
     if request.member_id is not None:
         filters.append(tr("history.filter_member", member=mention(request.member_id)))
     if request.game_key is not None:
-        filters.append(tr(f"games.{request.game_key}"))
+        filters.append(game_name(request.game_key, tr))
     parts = [" · ".join(filters)] if filters else []
     description = "\n\n".join([*parts, *(lines or [tr("history.empty")])])
     title = tr("history.title")

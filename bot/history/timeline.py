@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from bot.clock import now
-from games.core.engine import Engine
+from games.core.base import Engine
 
 CHECKPOINT_EVERY = 16
 """Actions between two kept states: a step costs at most this many engine actions."""
@@ -57,7 +57,8 @@ class Timeline:
     ) -> None:
         self.engine = engine
         self.actions = [(seat, engine.parse_action(action)) for seat, action in log]
-        state = engine.new_game(engine.config_model.model_validate_json(config), players, seed)
+        config_model = engine.config_model.model_validate_json(config)
+        state: BaseModel = engine.new_game(config_model, players, seed)[0]
         self._kept: list[BaseModel] = [state]
         to_act = [tuple(sorted(engine.to_act(state)))]
         rounds = [round_of(engine.view(state, None))]

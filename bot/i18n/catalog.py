@@ -34,9 +34,14 @@ _GAME_FOLDERS: list[Path] = []
 """The games' own catalog folders, added by `add_locales` (a game UI declares its folder)."""
 
 
+class CatalogError(ValueError):
+    """Catalogs that would overwrite each other's messages: refused when they are loaded."""
+
+
 def add_locales(root: Path) -> None:
     """Make the catalogs under `root/<language>/` part of every catalog, the shipped one
     included: a game brings its messages this way, so the shared files need not know it."""
+    root = root.resolve()
     if root not in _GAME_FOLDERS:
         _GAME_FOLDERS.append(root)
         if catalog.cache_info().currsize:
@@ -44,18 +49,41 @@ def add_locales(root: Path) -> None:
 
 
 class Catalog:
-    """Every message of every area, per language: the bot's own catalogs and the games'."""
+    """Every message of every area, per language: the bot's own catalogs and the games'.
+
+    Each file `<area>.json` holds the keys `<area>.…`. A game's folder holds its own areas only
+    (`<area>.json`, the area being its key with `-` as `_`; several when its cog has parts of
+    its own, such as The Game's talk rule): it may not add to an area of the bot's, and a key
+    may be defined once, so two games never overwrite each other's messages (two options named
+    `deck` are `<area>.option.deck` in each game's own area)."""
 
     def __init__(self, root: Path = LOCALES_DIR) -> None:
         self.messages: dict[str, dict[str, str]] = {lang: {} for lang in LOCALES}
-        for folder in (root, *_GAME_FOLDERS):
+        self._folders: list[Path] = []
+        self._shared_areas = {file.stem for file in (root / DEFAULT_LOCALE).glob("*.json")}
+        self.add(root, shared=True)
+        for folder in _GAME_FOLDERS:
             self.add(folder)
 
-    def add(self, root: Path) -> None:
-        """Merge the catalogs under `root/<language>/`, laid out as the bot's own. A file named
-        like a shared one (`commands.json`) adds keys to that area."""
-        for lang in LOCALES:
-            self.messages[lang].update(self._load_language(root / lang))
+    def add(self, root: Path, shared: bool = False) -> None:
+        """Merge the catalogs under `root/<language>/`, laid out as the bot's own; a folder
+        merged already is skipped. Raises `CatalogError`, changing nothing, when a game's
+        folder (`shared` False) holds a file of one of the bot's areas or a key is defined
+        twice."""
+        root = root.resolve()
+        if root in self._folders:
+            return
+        loaded = {lang: self._load_language(root / lang) for lang in LOCALES}
+        if not shared:
+            areas = {file.stem for lang in LOCALES for file in (root / lang).glob("*.json")}
+            if taken := sorted(areas & self._shared_areas):
+                raise CatalogError(f"{root}: a game's catalogs may not add to the bot's {taken}")
+        for lang, messages in loaded.items():
+            if twice := sorted(messages.keys() & self.messages[lang].keys()):
+                raise CatalogError(f"{root}: {lang} keys defined twice: {', '.join(twice[:10])}")
+        for lang, messages in loaded.items():
+            self.messages[lang].update(messages)
+        self._folders.append(root)
 
     @staticmethod
     def _load_language(folder: Path) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """Command names and descriptions in French through discord.py's translator hook.
 
 Commands declare their strings with `command_text("play.name")`: the English text comes from the
-`commands` catalog and carries its key, which this translator looks up for French clients.
+`commands` catalog and carries its key, which this translator looks up for French clients. A
+game's `/play` subcommand takes its strings from the game's own area (`catalog_text`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,13 @@ from bot.i18n.catalog import DEFAULT_LOCALE, catalog, normalize_locale
 
 def command_text(key: str) -> app_commands.locale_str:
     """An English command string from `commands.json` that Discord may show translated."""
-    full_key = f"commands.{key}"
-    return app_commands.locale_str(catalog().text(DEFAULT_LOCALE, full_key), key=full_key)
+    return catalog_text(f"commands.{key}")
+
+
+def catalog_text(key: str) -> app_commands.locale_str:
+    """An English command string from any catalog (a game's own `/play` subcommand and options
+    are in its area: `<area>.play.name`) that Discord may show translated."""
+    return app_commands.locale_str(catalog().text(DEFAULT_LOCALE, key), key=key)
 
 
 class CatalogTranslator(app_commands.Translator):

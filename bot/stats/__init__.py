@@ -10,7 +10,7 @@ What counts:
   (`/settings leaderboard-min-games`, default 3). A cooperative game's tables need no minimum:
   their figures are counts and results, not an estimate that needs enough games. How such a game
   groups and judges its team scores (its modes, what is excellent) is its own `TeamRanking`
-  (games/core/game_type.py), and its catalog words the figures (see `render`).
+  (`bot.stats.model`, declared on its `GameUI`), and its catalog words the figures (see `render`).
 - `/stats forget-me` anonymises the member's results everywhere (see `queries.forget_member`).
 
 Modules:

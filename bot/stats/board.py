@@ -25,7 +25,7 @@ from bot.discord_limits import FIELD_LIMIT, clip
 from bot.history.components import ReplayOpenButton
 from bot.i18n import Texts, interaction_locale
 from bot.stats import render
-from bot.stats.model import FinishedGame
+from bot.stats.model import FinishedGame, TeamRanking
 from bot.stats.periods import Period, period_start
 from bot.stats.profile import profile
 from bot.stats.queries import finished_games, forget_member, has_statistics, min_games
@@ -44,6 +44,8 @@ from bot.stats.standings import (
 from bot.tables.commands import area
 from bot.tables.components import answer, guarded, host_of
 from bot.tables.errors import TableError
+from bot.tables.registry import GameCatalog
+from bot.tables.render import game_name
 from games.core.game_type import GameType
 
 T = TypeVar("T")
@@ -65,13 +67,14 @@ class BoardRequest:
     """Which page of which board: everything a page button needs to redraw its page."""
 
     game: GameType
+    ranking: TeamRanking
     period: Period
     board: Board
     page: int = 0
 
     @classmethod
-    def first(cls, game: GameType, period: Period) -> BoardRequest:
-        return cls(game, period, boards_of(game)[0])
+    def first(cls, game: GameType, ranking: TeamRanking, period: Period) -> BoardRequest:
+        return cls(game, ranking, period, boards_of(game)[0])
 
     @property
     def custom_id(self) -> str:
@@ -140,7 +143,7 @@ async def _drawn_board(
     user_id: int,
     tr: Texts,
 ) -> _Drawn:
-    game, ranking = area(request.game.key), request.game.team_ranking
+    game, ranking = area(request.game.key), request.ranking
     if request.board == "teams":
         teams = paginate(
             team_board(games, ranking), request.page, lambda row: user_id in row.members
@@ -187,7 +190,7 @@ async def board_message(
     embed = discord.Embed(
         title=tr(
             "leaderboard.title",
-            game=tr(f"games.{request.game.key}"),
+            game=game_name(request.game.key, tr),
             board=tr(f"leaderboard.board.{request.board}"),
             period=tr(f"leaderboard.period.{request.period}"),
         ),
@@ -250,11 +253,16 @@ class BoardButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
-        game = host_of(interaction).games.game_type(match["game"])
+        catalog = host_of(interaction).games
+        game = catalog.game_type(match["game"])
         if game is None or match["board"] not in boards_of(game):
             raise ValueError(match.string)
         request = BoardRequest(
-            game, Period(match["period"]), cast(Board, match["board"]), int(match["page"])
+            game,
+            catalog.team_ranking(game.key),
+            Period(match["period"]),
+            cast(Board, match["board"]),
+            int(match["page"]),
         )
         return cls(request, cast("discord.ui.Button[Any]", item).label or "")
 
@@ -280,9 +288,9 @@ class BoardButton(
 
 
 async def stats_message(
-    db: Database, guild_id: int, user_id: int, tr: Texts, games: Sequence[GameType]
+    db: Database, guild_id: int, user_id: int, tr: Texts, games: GameCatalog
 ) -> dict[str, Any]:
-    """Per game of `games`, what the all-time leaderboards know about one member, and their
+    """Per game the bot offers, what the all-time leaderboards know about one member, and their
     profile: last results (each with a button to replay it), best score, winning streaks."""
     embed = discord.Embed(
         title=tr("leaderboard.stats.title"),
@@ -291,10 +299,10 @@ async def stats_message(
     )
     minimum = await min_games(db, guild_id)
     view = discord.ui.View(timeout=None)
-    for game in games:
+    for game in games.game_types():
         finished = await finished_games(db, guild_id, game.key)
         lines = (
-            _coop_stats(finished, game, user_id, tr)
+            _coop_stats(finished, game, games.team_ranking(game.key), user_id, tr)
             if game.cooperative
             else _rated_stats(finished, user_id, minimum, tr)
         )
@@ -305,7 +313,7 @@ async def stats_message(
                 if len(view.children) < MAX_BUTTONS:
                     view.add_item(ReplayOpenButton(past.game_id, f"#{past.game_id}"))
         embed.add_field(
-            name=tr(f"games.{game.key}"),
+            name=game_name(game.key, tr),
             value=clip("\n".join(lines), FIELD_LIMIT) or tr("leaderboard.stats.none"),
             inline=False,
         )
@@ -314,15 +322,15 @@ async def stats_message(
 
 
 def _coop_stats(
-    games: Sequence[FinishedGame], game: GameType, user_id: int, tr: Texts
+    games: Sequence[FinishedGame], game: GameType, ranking: TeamRanking, user_id: int, tr: Texts
 ) -> list[str]:
-    row = coop_players(games, game.team_ranking).get(user_id)
+    row = coop_players(games, ranking).get(user_id)
     if row is None:
         return []
-    board = coop_player_board(games, game.team_ranking)
+    board = coop_player_board(games, ranking)
     rank = next(entry.rank for entry in board if entry.row.user_id == user_id)
     teams = [
-        entry.row for entry in team_board(games, game.team_ranking) if user_id in entry.row.members
+        entry.row for entry in team_board(games, ranking) if user_id in entry.row.members
     ]
     best = min(teams, key=lambda team: (team.score, team.ended_at))
     own = area(game.key)

@@ -2,9 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+
+def _one_mode(options: Mapping[str, Any]) -> str:
+    return "standard"
+
+
+@dataclass(frozen=True)
+class TeamRanking:
+    """How the leaderboards of a cooperative game judge a team's score (lower is better, 0 a
+    total victory), so that the bot ranks any cooperative game without knowing its variants. A
+    cooperative game declares it on its UI (`GameUI.team_ranking`).
+
+    - `modes` are the variants that change how hard a score is, in leaderboard order: teams are
+      compared inside one player count and one mode only. Each mode is named to players by
+      `<area>.leaderboard.mode.<mode>` in the game's own catalog.
+    - `mode_of` gives the mode of a finished game's options.
+    - `excellent_below`: a score under it counts as an excellent game on the players table.
+    """
+
+    modes: tuple[str, ...] = ("standard",)
+    mode_of: Callable[[Mapping[str, Any]], str] = _one_mode
+    excellent_below: int = 0
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from bot.stats.model import FinishedGame
+from bot.stats.model import FinishedGame, TeamRanking
 from bot.stats.rating import replay_ratings
-from games.core.game_type import TeamRanking
 
 T = TypeVar("T")
 

@@ -2,5 +2,5 @@
 
 The way in is `bot.tables.service.TableService`, driven by plain values; the flow of a click is
 drawn in docs/architecture.md. Game cogs plug in through `bot.tables.ui.GameUI` (see its
-docstring); everything else here is generic over the engine protocol in `games.core.engine`.
+docstring); everything else here is generic over the engine contract `games.core.base.BaseEngine`.
 """

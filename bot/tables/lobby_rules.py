@@ -3,21 +3,14 @@ functions on a loaded game; the service applies them in its units of work."""
 
 from __future__ import annotations
 
-import secrets
-
 from bot.tables.errors import TableError
 from bot.tables.records import Game, GameStatus, Seat
-from games.core.engine import Engine
+from games.core.base import Engine
 
 LOBBY_SEND_WINDOW = 30
 """Seconds after which a lobby whose message id was never stored is taken for one nobody saw:
 its message had to go out within Discord's 3 seconds to answer `/play`, and its id is stored
 right after; this leaves ample room for a slow database before a new `/play` replaces it."""
-
-
-def new_seed() -> int:
-    """The seed of a new table's deals (every random choice of the game comes from it)."""
-    return secrets.randbits(62)
 
 
 def require_host(game: Game, user_id: int) -> None:

@@ -18,7 +18,7 @@ from bot.tables.lobby_rules import game_closed
 from bot.tables.records import OPEN_STATUSES, Game, GameStatus, Seat
 from bot.tables.turns import Running
 from bot.tables.ui import HandContext, SeatInfo, TableContext
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.core.result import GameResult
 
 

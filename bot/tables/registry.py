@@ -13,8 +13,9 @@ from typing import Any
 
 from discord import app_commands
 
+from bot.stats.model import TeamRanking
 from bot.tables.ui import GameUI
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.core.game_type import GameType
 from games.core.registry import get_engine
 
@@ -29,29 +30,16 @@ class GameCatalog:
     def __init__(self, engine_lookup: Callable[[str], Engine | None] = get_engine) -> None:
         self._uis: dict[str, GameUI[Any]] = {}
         self._engines: dict[str, Engine] = {}
-        self._play: dict[str, Callable[[], PlayCommand]] = {}
         self._lookup = engine_lookup
 
-    def register(
-        self,
-        ui: GameUI[Any],
-        engine: Engine | None = None,
-        play: Callable[[], PlayCommand] | None = None,
-    ) -> None:
+    def register(self, ui: GameUI[Any], engine: Engine | None = None) -> None:
         """Offer `ui.key`. `engine` overrides the lookup in `games.core.registry` (a game whose
         engine lives outside `games/`, such as the tests' own games, is plugged in this way).
-        `play` builds the game's `/play` subcommand with its table options (a new command per
-        bot: a command belongs to one command tree); without it the subcommand has none."""
+        The game's `/play` subcommand is built from its engine's config model
+        (`bot/tables/commands.py`)."""
         self._uis[ui.key] = ui
         if engine is not None:
             self._engines[ui.key] = engine
-        if play is not None:
-            self._play[ui.key] = play
-
-    def play_command(self, key: str) -> PlayCommand | None:
-        """A new copy of the `/play` subcommand `key` registered, None if it gave none."""
-        factory = self._play.get(key)
-        return factory() if factory is not None else None
 
     def engine(self, key: str) -> Engine | None:
         return self._engines.get(key) or self._lookup(key)
@@ -78,9 +66,12 @@ class GameCatalog:
         return replace(found[0].game_type, key=key) if found is not None else None
 
     def game_types(self) -> list[GameType]:
-        """Every playable game, in menu order."""
-        found = [self.game_type(key) for key in self._uis]
-        return sorted(
-            (game for game in found if game is not None),
-            key=lambda game: (game.menu_rank, game.key),
-        )
+        """Every playable game, in menu order (`GameUI.menu_rank`)."""
+        ranked = sorted(self._uis.values(), key=lambda ui: (ui.menu_rank, ui.key))
+        found = [self.game_type(ui.key) for ui in ranked]
+        return [game for game in found if game is not None]
+
+    def team_ranking(self, key: str) -> TeamRanking:
+        """How the leaderboards judge the team scores of the cooperative game `key`."""
+        ui = self._uis.get(key)
+        return ui.team_ranking if ui is not None else TeamRanking()

@@ -32,7 +32,7 @@ from bot.tables.ui import (
     SeatInfo,
     StepButton,
 )
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.core.result import GameResult
 
 LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
@@ -46,7 +46,7 @@ LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
 
 
 def game_name(key: str, tr: Texts) -> str:
-    return tr(f"games.{key}")
+    return tr(f"{key.replace('-', '_')}.name")
 
 
 def duration(seconds: int, tr: Texts) -> str:
@@ -57,21 +57,25 @@ def duration(seconds: int, tr: Texts) -> str:
     return tr("table.seconds", n=seconds)
 
 
-def option_lines(options: dict[str, Any], tr: Texts) -> list[str]:
-    """The `/play` options as the lobby shows them: switches that are on, chosen values, and
-    switches that are off where "off" is a choice of its own worth saying (`lobby.option_off`:
-    the standard side of Level 8's card), so that players see which side they will play."""
+def option_lines(key: str, options: dict[str, Any], tr: Texts) -> list[str]:
+    """The `/play` options of game `key` as the lobby shows them, in the game's own words
+    (`<area>.option.<name>.label`, and `.choice.<value>` for a chosen value): switches that are
+    on, chosen values, and switches that are off where "off" is worth saying (`.off`). An
+    option without words (stored by an older version) is shown as stored."""
+    own = key.replace("-", "_")
     lines: list[str] = []
     for name, value in options.items():
+        words = f"{own}.option.{name}"
+        label = tr(f"{words}.label") if tr.has(f"{words}.label") else name
         if isinstance(value, bool):
             if value:
-                lines.append(tr(f"lobby.option.{name}"))
-            elif tr.has(off := f"lobby.option_off.{name}"):
+                lines.append(label)
+            elif tr.has(off := f"{words}.off"):
                 lines.append(tr(off))
         else:
-            choice = f"lobby.choice.{name}.{value}"
+            choice = f"{words}.choice.{value}"
             shown = tr(choice) if tr.has(choice) else value
-            lines.append(tr("lobby.option_value", name=tr(f"lobby.option.{name}"), value=shown))
+            lines.append(tr("lobby.option_value", name=label, value=shown))
     return lines
 
 
@@ -103,7 +107,7 @@ def lobby_embed(game: Game, engine: Engine, seats: Sequence[SeatInfo], tr: Texts
         inline=True,
     )
     embed.add_field(name=tr("lobby.turn_time"), value=duration(game.turn_seconds, tr), inline=True)
-    options = option_lines(game.options, tr)
+    options = option_lines(game.game_key, game.options, tr)
     embed.add_field(
         name=tr("lobby.options"), value="\n".join(options) or tr("lobby.no_options"), inline=False
     )

@@ -12,14 +12,15 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel
 
-from games.core.engine import Engine
+from games.core.base import Engine
 
 
 def replay(
     engine: Engine, config: str, players: int, seed: int, actions: Iterable[tuple[int, str]]
 ) -> BaseModel:
     """The state after applying `actions` (seat, action JSON) in order to a new game."""
-    state = engine.new_game(engine.config_model.model_validate_json(config), players, seed)
+    config_model = engine.config_model.model_validate_json(config)
+    state: BaseModel = engine.new_game(config_model, players, seed)[0]
     for seat, action in actions:
         state, _ = engine.apply(state, seat, engine.parse_action(action))
     return state

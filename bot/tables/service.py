@@ -9,12 +9,14 @@ interactions are turned into these calls by `bot.tables.interactions`). A test, 
 another front end drives a table the same way, without Discord.
 
 Game cogs plug in through `bot.tables.ui.GameUI` (see its docstring); everything here is generic
-over the engine protocol in `games.core.engine`.
+over the engine contract `games.core.base.BaseEngine`.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +40,6 @@ from bot.tables.lobby_rules import (
     join,
     leave_lobby,
     may_cancel,
-    new_seed,
     remove_computer,
     require_host,
 )
@@ -88,6 +89,7 @@ class TableService:
         self.settings = settings
         self.publishing = publishing
         self.timers = DeadlineQueue(self._on_wake, "game")
+        self._dealt = itertools.count()
         self.work = UnitOfWork(db, games, settings, publishing, self.timers)
 
     @property
@@ -166,7 +168,7 @@ class TableService:
             game_key=game_key,
             options=options,
             config=config.model_dump_json(),
-            seed=new_seed(),
+            seed=self._new_seed(),
             status=GameStatus.LOBBY,
             host_id=host_id,
             turn_seconds=turn_seconds or settings.turn_seconds or self.settings.turn_seconds,
@@ -182,6 +184,13 @@ class TableService:
         except IntegrityError as error:
             raise TableError("place_busy") from error
         return game
+
+    def _new_seed(self) -> int:
+        """A new game's seed: random, unless the settings fix the deals (`DEAL_SEED`, for tests
+        and demonstrations)."""
+        if self.settings.deal_seed is None:
+            return secrets.randbits(62)
+        return self.settings.deal_seed + self.settings.deal_seed_step * next(self._dealt)
 
     async def _unseen(self, game: Game) -> bool:
         """A lobby whose message nobody can see: the bot stopped after storing it but before
@@ -265,7 +274,7 @@ class TableService:
             engine, ui = self.work.engine_ui(game.game_key)
             can_start(game, engine, who.user_id)
             config = engine.config_model.model_validate_json(game.config)
-            state = engine.new_game(config, len(game.seats), game.seed)
+            state, events = engine.new_game(config, len(game.seats), game.seed)
             if place_id is not None:
                 game.thread_id = game.place_id = place_id
             game.status = GameStatus.RUNNING
@@ -273,7 +282,9 @@ class TableService:
             game.state = state.model_dump_json()
             running = Running(game, engine, ui, state)
             refresh_turns(running, previous_to_act=[], moment=now())
-            return Change(game, running, ping=running.to_act(), table=True, lobby=True)
+            change = Change(game, running, ping=running.to_act(), table=True, lobby=True)
+            change.events = list(events)
+            return change
 
         await self.work.run(game_id, apply)
 

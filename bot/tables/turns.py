@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from bot.tables.records import Game, GameStatus, Seat
 from bot.tables.ui import GameUI
-from games.core.engine import Engine
+from games.core.base import Engine
 
 AUTOPILOT_AFTER = 2
 """Timeouts in a row after which a seat stays on autopilot until its player is back."""

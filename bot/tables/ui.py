@@ -1,11 +1,11 @@
 """How a game's Discord front end plugs into the generic table machinery.
 
 A game cog (a package `cogs/<game>/`) subclasses `GameUI` and registers an instance on the bot in
-its `setup(bot)`, with the factory of its `/play` subcommand when the game has table options
-(see `bot/tables/commands.py` and README.md, "Adding a game")::
+its `setup(bot)`; its `/play` subcommand is built from the engine's config model
+(`bot/tables/commands.py`; README.md, "Adding a game")::
 
     async def setup(bot: CardTableBot) -> None:
-        bot.games.register(MyGameUI(), play=play_command)
+        bot.games.register(MyGameUI())
 
 The machinery then does everything that is not specific to the game: lobby, seats, the per-game
 lock, persistence, turn timers, computer players and autopilot, the "Show my hand" and "I'm back"
@@ -21,7 +21,8 @@ turns engine views into Discord content and clicked controls back into engine ac
   in the UI (`StepButton`, `StepSelect`: pick a card before its pile, build a group), what a
   click means: another UI state to render, or an engine action the step completed.
 - optionally `render_finish(ctx: FinishContext) -> Panel | None`: a message posted once when the
-  game ends (score, time taken, talk-rule offences); by default none.
+  game ends (score, time taken, talk-rule offences), with the **Play again** button under it;
+  by default none, and then no Play again either.
 - optionally `render_notices(ctx: TableContext) -> list[Panel]`: messages of their own for the
   events of the action just applied (a round summary in a game of several rounds). They are
   shown above the table, which is then posted anew below them so that it stays the last
@@ -46,8 +47,8 @@ so put whatever a later step needs into that control's payload (e.g. `"c57"` = c
 
 Strings: a game's messages go in its own catalog files, `<locales>/en/<area>.json` and
 `<locales>/fr/<area>.json` in the folder its UI names as `locales` (same keys and placeholders
-in both; a test checks it), read
-with `ctx.tr("<area>.<key>", **params)`. `describe_error` looks up `<area>.error.<code>` for an
+in both; a test checks it; no key may be defined twice), read with
+`ctx.tr("<area>.<key>", **params)`. `describe_error` looks up `<area>.error.<code>` for an
 engine's `RuleError`, where `<area>` is the key with `-` as `_` (`card-race` gives `card_race`).
 
 A complete small example is the toy game used by the tests, laid out as a new game is: its engine
@@ -70,7 +71,8 @@ from bot.faces.drawing import Face
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.i18n.catalog import add_locales
-from games.core.engine import Engine
+from bot.stats.model import TeamRanking
+from games.core.base import Engine
 from games.core.errors import RuleError
 from games.core.result import GameResult
 
@@ -105,11 +107,11 @@ class SeatInfo:
 @dataclass(frozen=True)
 class TableContext(Generic[ViewT]):
     """What the public table message may show. `view` is the engine's spectator view
-    (`view(state, None)`); `events` are the events of the action just applied (empty right
-    after the start or a restart). `finished` is true once the game is over or was cancelled:
-    then nobody is to act, and the table must not show a turn running, whatever the engine's
-    view says (a cancelled game stops mid-turn). `tr` speaks the server's public language;
-    `faces` shows cards as the bot's emojis once they are uploaded."""
+    (`view(state, None)`); `events` are the events of the action just applied (the deal's
+    right after the start, none after a restart). `finished` is true once the game is over or
+    was cancelled: then nobody is to act, and the table must not show a turn running, whatever
+    the engine's view says (a cancelled game stops mid-turn). `tr` speaks the server's public
+    language; `faces` shows cards as the bot's emojis once they are uploaded."""
 
     game_id: int
     view: ViewT
@@ -239,10 +241,18 @@ class GameUI(ABC, Generic[ViewT]):
     """Subclass per game, over the engine's view model (`GameUI[MyView]`), so that its
     renderers read their view without checking its type; `key` is the engine key. `locales`,
     when set, is a folder laid out as `bot/i18n/locales` (`en/<area>.json`, `fr/<area>.json`)
-    holding the game's own messages."""
+    holding the game's own messages.
+
+    What only Discord needs to know about a game is declared here rather than on its engine's
+    `GameType`: `menu_rank` orders the games in every list players see (`/play`, `/rules`,
+    `/leaderboard`, `/help`; lowest first, so that lists do not follow package names), and a
+    cooperative game's `team_ranking` tells its leaderboards how to group and judge team
+    scores."""
 
     key: ClassVar[str]
     locales: ClassVar[Path | None] = None
+    menu_rank: ClassVar[int]
+    team_ranking: ClassVar[TeamRanking] = TeamRanking()
     faces: ClassVar[Sequence[Face]] = ()
     """The game's card faces, uploaded as the bot's emojis at start-up (`bot/faces/`); the
     renderers show them through `ctx.faces`."""

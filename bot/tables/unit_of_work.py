@@ -41,7 +41,7 @@ from bot.tables.replay import replay
 from bot.tables.timers import plan
 from bot.tables.turns import Running
 from bot.tables.ui import GameUI
-from games.core.engine import Engine
+from games.core.base import Engine
 
 log = logging.getLogger(__name__)
 

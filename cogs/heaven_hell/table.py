@@ -92,7 +92,7 @@ def scored_line(score: ColourScore, seats: Sequence[SeatInfo], tr: Texts) -> str
 def title(view: HeavenHellView, tr: Texts) -> str:
     shown = min(view.round + 1, view.rounds)
     return " · ".join(
-        [tr("games.heaven-hell"), tr("heaven_hell.table.round", round=shown, rounds=view.rounds)]
+        [tr("heaven_hell.name"), tr("heaven_hell.table.round", round=shown, rounds=view.rounds)]
     )
 
 

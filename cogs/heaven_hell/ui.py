@@ -37,6 +37,7 @@ class HeavenHellUI(GameUI[HeavenHellView]):
 
     key = "heaven-hell"
     locales = Path(__file__).parent / "locales"
+    menu_rank = 2
     faces = FACES
     rules_faces = (
         *(face_key(colour, value) for value, colour in enumerate(Colour, start=1)),

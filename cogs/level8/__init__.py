@@ -6,7 +6,6 @@
   `display.py` (the finder's proposal) and `builder.py` (one's own groups), `lay_off.py`,
   `end_turn.py` (discard or Skip), `keep.py` (the hard side's cards kept between rounds).
 - `notices.py`: the round summary and the end-of-game message.
-- `play.py`: the `/play` subcommand and its table options.
 - `words.py`: how cards, wilds, groups and levels are written; `payloads.py`: how the
   controls of UI-only steps (the group builder, the lay-off card menu, the keep menu) carry
   cards and groups in their payloads. Every other control carries its legal engine action.
@@ -15,9 +14,8 @@
 from __future__ import annotations
 
 from bot.app import CardTableBot
-from cogs.level8.play import play_command
 from cogs.level8.ui import Level8UI
 
 
 async def setup(bot: CardTableBot) -> None:
-    bot.games.register(Level8UI(), play=play_command)
+    bot.games.register(Level8UI())

@@ -55,7 +55,7 @@ def table_panel(ctx: TableContext[Level8View]) -> Panel:
 
 
 def title(view: Level8View, tr: Texts) -> str:
-    parts = [tr("games.level8"), tr("level8.table.round", round=view.round)]
+    parts = [tr("level8.name"), tr("level8.table.round", round=view.round)]
     if view.config.side is LevelSide.HARD:
         parts.append(tr("level8.table.hard"))
     return " · ".join(parts)

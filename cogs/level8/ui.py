@@ -27,7 +27,7 @@ from cogs.level8.moves import move_lines
 from cogs.level8.notices import finish_panel, round_panels
 from cogs.level8.table import table_panel
 from cogs.level8.words import text_card
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.level8.cards import Colour, number_card
 from games.level8.config import LevelSide
 from games.level8.view import Level8View
@@ -36,15 +36,17 @@ from games.level8.view import Level8View
 class Level8UI(GameUI[Level8View]):
     key = "level8"
     locales = Path(__file__).parent / "locales"
+    menu_rank = 3
     faces = FACES
     rules_faces = (*(face_key(number_card(7, colour)) for colour in Colour), WILD_KEY, SKIP_KEY)
 
     def make_config(self, engine: Engine, options: Mapping[str, Any]) -> BaseModel:
-        """`/play level8 [deck] [hard]`: `hard` picks the side of the level card."""
-        side = LevelSide.HARD if options.get("hard") else LevelSide.STANDARD
-        return engine.config_model.model_validate(
-            {"deck": options.get("deck", "fr"), "side": side}
-        )
+        """`/play level8 [deck] [side]` names the config's own fields. Tables opened before
+        stored the side as a switch, `hard`: Play again under such a game keeps its side."""
+        if "hard" in options:
+            side = LevelSide.HARD if options["hard"] else LevelSide.STANDARD
+            options = {**{k: v for k, v in options.items() if k != "hard"}, "side": side}
+        return super().make_config(engine, options)
 
     def render_table(self, ctx: TableContext[Level8View]) -> Panel:
         return table_panel(ctx)

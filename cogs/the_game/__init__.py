@@ -5,7 +5,6 @@
 - `hand.py`: one player's ephemeral hand and its controls (card, then pile; "End turn"; the
   hints menu) and what a click on them means.
 - `finish.py`: the end-of-game message (verdict, cards placed, talk-rule slips, time).
-- `play.py`: the `/play` subcommand and its table options.
 - `table_talk.py`: the talk rule, a cog of its own (an extension that the tests load alone).
 - `words.py`: how piles, cards, counts and hints are written, in both languages.
 """
@@ -13,10 +12,9 @@
 from __future__ import annotations
 
 from bot.app import CardTableBot
-from cogs.the_game.play import play_command
 from cogs.the_game.ui import TheGameUI
 
 
 async def setup(bot: CardTableBot) -> None:
-    bot.games.register(TheGameUI(), play=play_command)
+    bot.games.register(TheGameUI())
     await bot.load_extension(f"{__name__}.table_talk")

@@ -6,7 +6,7 @@ import discord
 
 from bot.tables.ui import FinishContext, Panel
 from cogs.the_game.words import count, duration
-from games.the_game.events import GameOver
+from games.the_game.events import GameEnded
 from games.the_game.view import TheGameView
 
 VERDICT_COLOURS: dict[str, discord.Colour] = {
@@ -23,7 +23,7 @@ def finish_panel(ctx: FinishContext[TheGameView]) -> Panel:
     verdict = str(summary["verdict"])
     placed: list[int] = list(summary["cards_placed"])
     story = [tr(f"the_game.finish.verdict.{verdict}", left=count(tr, "cards", left))]
-    stuck = next((e.stuck_seat for e in ctx.table.events if isinstance(e, GameOver)), None)
+    stuck = next((e.stuck_seat for e in ctx.table.events if isinstance(e, GameEnded)), None)
     if stuck is not None:
         story.append(tr("the_game.news.stuck", name=ctx.table.seats[stuck].name))
     embed = discord.Embed(

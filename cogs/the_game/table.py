@@ -17,7 +17,7 @@ from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
 from cogs.the_game.words import BACKWARDS_MARK, HINT_EMOJI, card, count, hint_text, pile_name
-from games.the_game.events import CardPlaced, GameOver, HintGiven, HintWithdrawn, TurnEnded
+from games.the_game.events import CardPlaced, GameEnded, HintGiven, HintWithdrawn, TurnEnded
 from games.the_game.state import Placement
 from games.the_game.view import TheGameView
 
@@ -63,7 +63,7 @@ def title(view: TheGameView, tr: Texts) -> str:
         )
         if on
     ]
-    return " · ".join([tr("games.the-game"), *variants])
+    return " · ".join([tr("the_game.name"), *variants])
 
 
 def piles(view: TheGameView, faces: CardFaces) -> str:
@@ -176,6 +176,6 @@ def describe(
         pile = pile_name(event.pile)
         key = "withdrawn_for" if for_person(seats, event.seat, event.by_computer) else "withdrawn"
         return tr(f"the_game.news.{key}", name=seats[event.seat].name, pile=pile)
-    if isinstance(event, GameOver) and event.stuck_seat is not None:
+    if isinstance(event, GameEnded) and event.stuck_seat is not None:
         return tr("the_game.news.stuck", name=seats[event.stuck_seat].name)
     return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
+from bot.stats.model import TeamRanking
 from bot.tables.ui import (
     Choice,
     FinishContext,
@@ -26,7 +27,17 @@ from cogs.the_game.hand import choose, hand_panel
 from cogs.the_game.table import news_lines, table_panel
 from cogs.the_game.words import pile_name, text_card
 from games.the_game.cards import HIGHEST_CARD, LOWEST_CARD
+from games.the_game.result import EXCELLENT_BELOW
 from games.the_game.view import TheGameView
+
+MODES = ("standard", "smaller_hands", "expert", "expert_smaller_hands")
+"""The variants that change how hard a result is, in leaderboard order."""
+
+
+def mode_of(options: Mapping[str, Any]) -> str:
+    expert, smaller = bool(options.get("expert")), bool(options.get("smaller_hands"))
+    return MODES[2 * expert + smaller]
+
 
 
 class TheGameUI(GameUI[TheGameView]):
@@ -35,6 +46,8 @@ class TheGameUI(GameUI[TheGameView]):
 
     key = "the-game"
     locales = Path(__file__).parent / "locales"
+    menu_rank = 1
+    team_ranking = TeamRanking(MODES, mode_of, EXCELLENT_BELOW)
     faces = FACES
     rules_faces = tuple(face_key(value) for value in (1, 100, LOWEST_CARD, 57, HIGHEST_CARD))
 

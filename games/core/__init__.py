@@ -1,7 +1,9 @@
-"""What every engine shares: the engine contract, rule errors, results and the registry."""
+"""What every engine shares: the engine contract (`BaseEngine`), rule errors, results, the
+state copy and the registry."""
 
-from games.core.engine import Engine, Policy
+from games.core.base import BaseEngine, Engine
 from games.core.errors import RuleError
+from games.core.policy import Policy
 from games.core.result import GameResult, SeatResult
 
-__all__ = ["Engine", "GameResult", "Policy", "RuleError", "SeatResult"]
+__all__ = ["BaseEngine", "Engine", "GameResult", "Policy", "RuleError", "SeatResult"]

@@ -9,44 +9,31 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+NOT_A_TABLE_OPTION: dict[str, Any] = {"table_option": False}
+"""`json_schema_extra` of a config field that tables do not choose (a limit for simulators, a
+variant no front end offers yet): `Field(default=..., json_schema_extra=NOT_A_TABLE_OPTION)`."""
 
 
 @dataclass(frozen=True)
 class GameOption:
     """One field of an engine's config model: what a table may choose before the game starts.
 
-    `choices` lists the allowed values of an enumerated option (empty otherwise)."""
+    `choices` lists the allowed values of an enumerated option (empty otherwise); `minimum` and
+    `maximum` are a number's bounds (`Field(ge=..., le=...)`), None where it has none. The
+    default of an enumerated option is its value, as players and storage write it."""
 
     name: str
     type: Any
     default: Any
     choices: tuple[str, ...] = ()
-
-
-def _one_mode(options: Mapping[str, Any]) -> str:
-    return "standard"
-
-
-@dataclass(frozen=True)
-class TeamRanking:
-    """How the leaderboards of a cooperative game judge a team's score (lower is better, 0 a
-    total victory), so that the bot ranks any cooperative game without knowing its variants.
-
-    - `modes` are the variants that change how hard a score is, in leaderboard order: teams are
-      compared inside one player count and one mode only. Each mode is named to players by
-      `<area>.leaderboard.mode.<mode>` in the game's own catalog.
-    - `mode_of` gives the mode of a finished game's options.
-    - `excellent_below`: a score under it counts as an excellent game on the players table.
-    """
-
-    modes: tuple[str, ...] = ("standard",)
-    mode_of: Callable[[Mapping[str, Any]], str] = _one_mode
-    excellent_below: int = 0
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 @dataclass(frozen=True)
@@ -55,15 +42,16 @@ class GameType:
 
     - `key` is stable: it is stored with every game, in custom ids and in the leaderboards.
     - `cooperative`: the seats win or lose together (one team result) rather than being ranked.
-    - `options` are read from `config_model`, so they cannot drift from what the engine accepts.
+    - `options` are read from `config_model` (every field but those marked
+      `NOT_A_TABLE_OPTION`), so they cannot drift from what the engine accepts.
     - `default_policy` is the computer player used for empty seats and absent players.
-    - `menu_rank` orders the games in every list players see (lowest first), so that lists do
-      not follow package names.
     - `computers_wait_for_people`: when several seats may act at once (anyone may open The
       Game), computer seats leave the first move to the people.
     - `simultaneous_choices`: seats that wait together each make a choice of their own (Heaven
       & Hell's secret doubles), so one seat's choice does not give the others a fresh turn time.
-    - `team_ranking` is read by the leaderboards of a cooperative game (unused otherwise).
+
+    How a game is listed and ranked on Discord (its place in menus, a cooperative game's
+    leaderboard modes) is a fact of its Discord front end, declared on its `GameUI`.
     """
 
     key: str
@@ -72,10 +60,8 @@ class GameType:
     cooperative: bool
     config_model: type[BaseModel]
     default_policy: str
-    menu_rank: int
     computers_wait_for_people: bool = False
     simultaneous_choices: bool = False
-    team_ranking: TeamRanking = field(default_factory=TeamRanking)
 
     @property
     def options(self) -> tuple[GameOption, ...]:
@@ -83,11 +69,20 @@ class GameType:
             GameOption(
                 name=name,
                 type=field.annotation,
-                default=field.default,
+                default=field.default.value
+                if isinstance(field.default, enum.Enum)
+                else field.default,
                 choices=_choices(field.annotation),
+                minimum=_bound(field, "ge"),
+                maximum=_bound(field, "le"),
             )
             for name, field in self.config_model.model_fields.items()
+            if field.json_schema_extra != NOT_A_TABLE_OPTION
         )
+
+
+def _bound(field: FieldInfo, name: str) -> int | None:
+    return next((getattr(rule, name) for rule in field.metadata if hasattr(rule, name)), None)
 
 
 def _choices(annotation: Any) -> tuple[str, ...]:

@@ -12,12 +12,13 @@ from functools import cache
 from typing import cast
 
 import games
-from games.core.engine import Engine
+from games.core.base import Engine
 
 
 @cache
 def _discovered() -> dict[str, tuple[str, Engine]]:
-    """key -> (package name, engine), in menu order."""
+    """key -> (package name, engine), by key (the order players see is the bot's: each game's
+    `GameUI.menu_rank`)."""
     found: list[tuple[str, Engine]] = []
     for module in pkgutil.iter_modules(games.__path__):
         if not module.ispkg:
@@ -26,7 +27,7 @@ def _discovered() -> dict[str, tuple[str, Engine]]:
         engine = getattr(importlib.import_module(name), "ENGINE", None)
         if engine is not None:
             found.append((name, cast(Engine, engine)))
-    found.sort(key=lambda entry: (entry[1].game_type.menu_rank, entry[1].key))
+    found.sort(key=lambda entry: entry[1].key)
     return {engine.key: (name, engine) for name, engine in found}
 
 
@@ -37,7 +38,7 @@ def get_engine(key: str) -> Engine | None:
 
 
 def available_engines() -> dict[str, Engine]:
-    """Every engine that can be played, in menu order."""
+    """Every engine that can be played, by key."""
     return {key: engine for key, (_name, engine) in _discovered().items()}
 
 

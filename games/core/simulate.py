@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.core.base import BaseEngine, StateT
-from games.core.engine import Policy
+from games.core.policy import Policy
 
 DecisionTimer = Callable[[int, float], None]
 """Told each decision's seat and duration in the clock's unit."""

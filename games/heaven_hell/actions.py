@@ -50,7 +50,5 @@ class ChooseDouble(BaseModel):
     play: bool
 
 
-AnyAction = PlaceCard | DiscardStuck | ChooseDouble
-ACTION_ADAPTER: TypeAdapter[AnyAction] = TypeAdapter(
-    Annotated[AnyAction, Field(discriminator="kind")]
-)
+Action = Annotated[PlaceCard | DiscardStuck | ChooseDouble, Field(discriminator="kind")]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -26,16 +26,16 @@ import sys
 import time
 from collections import defaultdict
 
+from games.core.policy import Policy
 from games.core.seeding import policy_rng
 from games.core.simulate import play_out
 from games.heaven_hell import ENGINE
 from games.heaven_hell.config import MAX_PLAYERS, MIN_PLAYERS, HeavenHellConfig
 from games.heaven_hell.policies import POLICIES
-from games.heaven_hell.policies.base import HeavenHellPolicy
 
 
 def play_game(
-    policies: list[HeavenHellPolicy],
+    policies: list[Policy],
     seed: int,
     config: HeavenHellConfig,
     timings: list[list[float]] | None = None,
@@ -44,7 +44,7 @@ def play_game(
     seconds are appended to `timings[seat]`."""
     state = play_out(
         ENGINE,
-        ENGINE.new_game(config, len(policies), seed),
+        ENGINE.new_game(config, len(policies), seed)[0],
         policies,
         policy_rng(seed),
         clock=time.perf_counter,

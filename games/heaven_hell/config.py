@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.game_type import NOT_A_TABLE_OPTION
+
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 HAND_SIZE = 6
@@ -20,7 +22,10 @@ class HeavenHellConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    rounds: int | None = Field(default=None, ge=1, le=MAX_PLAYERS)
+    rounds: int | None = Field(
+        default=None, ge=1, le=MAX_PLAYERS, json_schema_extra=NOT_A_TABLE_OPTION
+    )
+    """Shorter games for simulators and tests; tables play the rules' count."""
 
     def rounds_for(self, players: int) -> int:
         return players if self.rounds is None else self.rounds

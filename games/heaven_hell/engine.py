@@ -1,4 +1,5 @@
-"""`HeavenHellEngine`: the engine protocol of games/core/engine.py over the pure rules."""
+"""`HeavenHellEngine`: the rules, views and computer players behind the engine contract
+(`games.core.base.BaseEngine`)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ from pydantic import BaseModel
 
 from games.core.base import BaseEngine
 from games.core.game_type import GameType
-from games.core.result import GameResult, SeatResult, competition_ranks
-from games.heaven_hell.actions import ACTION_ADAPTER, AnyAction
+from games.core.result import GameResult
+from games.heaven_hell import result, rules
+from games.heaven_hell.actions import ACTION_ADAPTER, Action
 from games.heaven_hell.config import MAX_PLAYERS, MIN_PLAYERS, HeavenHellConfig
-from games.heaven_hell.events import AnyEvent, CardPlaced, DoubleChosen, TurnSkipped
+from games.heaven_hell.events import CardPlaced, DoubleChosen, Event, TurnSkipped
 from games.heaven_hell.policies import POLICIES
-from games.heaven_hell.rules import apply, legal_actions, new_game, to_act
-from games.heaven_hell.state import HeavenHellState, Phase
-from games.heaven_hell.view import HeavenHellView, build_view
+from games.heaven_hell.state import HeavenHellState
+from games.heaven_hell.view import HeavenHellView, make_view
 
 GAME_TYPE = GameType(
     key="heaven-hell",
@@ -24,54 +25,46 @@ GAME_TYPE = GameType(
     cooperative=False,
     config_model=HeavenHellConfig,
     default_policy="heuristic",
-    menu_rank=2,
     simultaneous_choices=True,
 )
 
 
-class HeavenHellEngine(BaseEngine[HeavenHellState, AnyAction, HeavenHellView]):
+class HeavenHellEngine(BaseEngine[HeavenHellState, Action, HeavenHellView]):
     game_type = GAME_TYPE
     state_model = HeavenHellState
     action_adapter = ACTION_ADAPTER
     policies = POLICIES
+    hidden_fields = ("hands.*", "draw_pile", "choices.*")
 
     def seat_count(self, state: HeavenHellState) -> int:
         return state.players
 
-    def deal(self, config: HeavenHellConfig, players: int, seed: int) -> HeavenHellState:
-        return new_game(config, players, seed)[0]
+    def deal(
+        self, config: HeavenHellConfig, players: int, seed: int
+    ) -> tuple[HeavenHellState, list[Event]]:
+        return rules.new_game(config, players, seed)
 
     def play(
-        self, state: HeavenHellState, seat: int, action: AnyAction
-    ) -> tuple[HeavenHellState, list[AnyEvent]]:
-        return apply(state, seat, action)
+        self, state: HeavenHellState, seat: int, action: Action
+    ) -> tuple[HeavenHellState, list[Event]]:
+        return rules.apply(state, seat, action)
 
-    def legal_actions(self, state: HeavenHellState, seat: int) -> list[AnyAction]:
-        return legal_actions(state, seat)
+    def legal_actions(self, state: HeavenHellState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
 
     def make_view(self, state: HeavenHellState, seat: int | None) -> HeavenHellView:
-        return build_view(state, seat)
+        return make_view(state, seat)
 
     def to_act(self, state: HeavenHellState) -> list[int]:
-        return to_act(state)
+        return rules.to_act(state)
 
     def result(self, state: HeavenHellState) -> GameResult | None:
-        """Equal totals share a place, and the first place is a win for each of them."""
-        if state.phase is not Phase.FINISHED:
-            return None
-        totals = state.totals()
-        ranks = competition_ranks(totals)
-        return GameResult(
-            cooperative=False,
-            seats=[
-                SeatResult(seat=seat, rank=ranks[seat], score=totals[seat], won=ranks[seat] == 1)
-                for seat in range(state.players)
-            ],
-            summary={
-                "round_points": [list(report.points) for report in state.reports],
-                "totals": totals,
-            },
-        )
+        return result.result(state)
+
+    def revealed(self, state: HeavenHellState) -> object:
+        """Which seats are asked about the colour being scored follows from their hands (they
+        hold it), and the table shows it, even for those who have already chosen."""
+        return rules.asked_seats(state), rules.to_act(state)
 
     def ends_turn(self, events: Sequence[BaseModel]) -> bool:
         """A turn ends with a placed card (a stuck player's discards come before it), a turn

@@ -97,7 +97,7 @@ class GameEnded(_Event):
     winners: list[int]
 
 
-AnyEvent = (
+Event = Annotated[
     RoundStarted
     | CardDrawn
     | CardPlaced
@@ -108,8 +108,7 @@ AnyEvent = (
     | DoubleChosen
     | DoublesRevealed
     | RoundScored
-    | GameEnded
-)
-
-Event = Annotated[AnyEvent, Field(discriminator="kind")]
+    | GameEnded,
+    Field(discriminator="kind"),
+]
 """An event as the state keeps it (see `HeavenHellState.recent`): parsed back by its `kind`."""

@@ -1,6 +1,6 @@
 """The rules as pure functions: set-up, legal actions, applying an action.
 
-`apply` copies the parts of the state it changes (`_draft`) and mutates only the copy, so the
+`apply` copies the state (`games.core.state.copy_state`) and mutates only the copy, so the
 input state is never touched and a `RuleError` raised during validation leaves nothing changed.
 
 Flow of a round: the engine draws for the seat whose turn starts; that seat then places a card,
@@ -23,7 +23,8 @@ import random
 
 from games.core.errors import RuleError
 from games.core.events import newest
-from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
+from games.core.state import copy_state
+from games.heaven_hell.actions import Action, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import (
     COLOUR_INDEX_OF,
     COLOURS,
@@ -44,12 +45,12 @@ from games.heaven_hell.config import (
     closed_rows_to_end,
 )
 from games.heaven_hell.events import (
-    AnyEvent,
     CardDiscarded,
     CardDrawn,
     CardPlaced,
     DoubleChosen,
     DoublesRevealed,
+    Event,
     GameEnded,
     PlayerStuck,
     RoundScored,
@@ -110,7 +111,7 @@ def _distinct(hand: list[int]) -> list[tuple[Colour, int]]:
                   key=lambda cv: (colour_index(cv[0]), cv[1]))
 
 
-def legal_actions(state: HeavenHellState, seat: int) -> list[AnyAction]:
+def legal_actions(state: HeavenHellState, seat: int) -> list[Action]:
     """Every action `seat` may take now, equal cards listed once."""
     if seat not in to_act(state):
         return []
@@ -119,7 +120,7 @@ def legal_actions(state: HeavenHellState, seat: int) -> list[AnyAction]:
     hand = state.hands[seat]
     if not can_place(hand, state.rows):
         return [DiscardStuck(colour=colour, value=value) for colour, value in _distinct(hand)]
-    actions: list[AnyAction] = []
+    actions: list[Action] = []
     for colour, value in _distinct(hand):
         row = state.rows[colour_index(colour)]
         if is_closed(row):
@@ -133,7 +134,7 @@ def legal_actions(state: HeavenHellState, seat: int) -> list[AnyAction]:
 
 def new_game(
     config: HeavenHellConfig, players: int, seed: int
-) -> tuple[HeavenHellState, list[AnyEvent]]:
+) -> tuple[HeavenHellState, list[Event]]:
     """The player count is checked by the engine (games/core/base.py), under one error code for
     every game."""
     state = HeavenHellState(
@@ -152,7 +153,7 @@ def new_game(
         choices=[None] * players,
         reports=[],
     )
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     _start_round(state, 0, events)
     _remember(state, events)
     return state, events
@@ -166,12 +167,10 @@ def deck_order(seed: int, round_number: int) -> list[int]:
 
 
 def apply(
-    state: HeavenHellState, seat: int, action: AnyAction
-) -> tuple[HeavenHellState, list[AnyEvent]]:
+    state: HeavenHellState, seat: int, action: Action
+) -> tuple[HeavenHellState, list[Event]]:
     if state.phase is Phase.FINISHED:
-        raise RuleError("game_finished")
-    if not 0 <= seat < state.players:
-        raise RuleError("invalid_seat", seat=seat)
+        raise RuleError("game_over")
     if isinstance(action, ChooseDouble):
         new, events = _choose_double(state, seat, action)
     elif state.phase is not Phase.PLAY:
@@ -186,32 +185,9 @@ def apply(
     return new, events
 
 
-def _remember(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+def _remember(draft: HeavenHellState, events: list[Event]) -> None:
     """Keep the newest public events in the state, for a table's "last moves"."""
     draft.recent = newest(draft.recent, events, RECENT_EVENTS)
-
-
-def _draft(state: HeavenHellState) -> HeavenHellState:
-    """A copy whose mutable parts are new objects (reports are frozen and shared)."""
-    return HeavenHellState.model_construct(
-        config=state.config,
-        players=state.players,
-        seed=state.seed,
-        round=state.round,
-        dealer=state.dealer,
-        phase=state.phase,
-        current=state.current,
-        draw_pile=list(state.draw_pile),
-        hands=[list(hand) for hand in state.hands],
-        rows=[Row.model_construct(heaven=list(r.heaven), hell=list(r.hell)) for r in state.rows],
-        discard=list(state.discard),
-        doubles=list(state.doubles),
-        choices=list(state.choices),
-        asking=state.asking,
-        scored=list(state.scored),
-        reports=list(state.reports),
-        recent=list(state.recent),
-    )
 
 
 def _card_in_hand(hand: list[int], colour: Colour, value: int) -> int:
@@ -223,7 +199,7 @@ def _card_in_hand(hand: list[int], colour: Colour, value: int) -> int:
 
 def _place(
     state: HeavenHellState, seat: int, action: PlaceCard
-) -> tuple[HeavenHellState, list[AnyEvent]]:
+) -> tuple[HeavenHellState, list[Event]]:
     card = _card_in_hand(state.hands[seat], action.colour, action.value)
     row = state.rows[colour_index(action.colour)]
     if is_closed(row):
@@ -231,11 +207,11 @@ def _place(
     side_cards = row.heaven if action.side is Side.HEAVEN else row.hell
     if len(side_cards) >= SIDE_LIMIT:
         raise RuleError("side_full", colour=action.colour.value, side=action.side.value)
-    draft = _draft(state)
+    draft = copy_state(state)
     draft.hands[seat].remove(card)
     new_row = draft.rows[colour_index(action.colour)]
     (new_row.heaven if action.side is Side.HEAVEN else new_row.hell).append(card)
-    events: list[AnyEvent] = [CardPlaced(seat=seat, card=card_of(card), side=action.side)]
+    events: list[Event] = [CardPlaced(seat=seat, card=card_of(card), side=action.side)]
     if is_closed(new_row):
         events.append(RowClosed(colour=action.colour))
         if closed_count(draft.rows) >= closed_rows_to_end(draft.players):
@@ -247,14 +223,14 @@ def _place(
 
 def _discard(
     state: HeavenHellState, seat: int, action: DiscardStuck
-) -> tuple[HeavenHellState, list[AnyEvent]]:
+) -> tuple[HeavenHellState, list[Event]]:
     if can_place(state.hands[seat], state.rows):
         raise RuleError("not_stuck")
     card = _card_in_hand(state.hands[seat], action.colour, action.value)
-    draft = _draft(state)
+    draft = copy_state(state)
     draft.hands[seat].remove(card)
     draft.discard.append(card)
-    events: list[AnyEvent] = [CardDiscarded(seat=seat, card=card_of(card))]
+    events: list[Event] = [CardDiscarded(seat=seat, card=card_of(card))]
     if draft.draw_pile:
         _draw(draft, seat, events)
     _settle(draft, seat, events)
@@ -263,7 +239,7 @@ def _discard(
 
 def _choose_double(
     state: HeavenHellState, seat: int, action: ChooseDouble
-) -> tuple[HeavenHellState, list[AnyEvent]]:
+) -> tuple[HeavenHellState, list[Event]]:
     if state.phase is not Phase.DOUBLES or state.asking is None:
         raise RuleError("wrong_phase", phase=state.phase.value)
     if action.colour is not state.asking:
@@ -273,9 +249,9 @@ def _choose_double(
         raise RuleError("not_asked", seat=seat, colour=state.asking.value)
     if state.choices[seat] is not None:
         raise RuleError("already_chosen", seat=seat, colour=state.asking.value)
-    draft = _draft(state)
+    draft = copy_state(state)
     draft.choices[seat] = action.play
-    events: list[AnyEvent] = [DoubleChosen(seat=seat, colour=action.colour)]
+    events: list[Event] = [DoubleChosen(seat=seat, colour=action.colour)]
     asked = asked_seats(state)
     if all(draft.choices[other] is not None for other in asked):
         played = [other for other in asked if draft.choices[other]]
@@ -287,19 +263,19 @@ def _choose_double(
     return draft, events
 
 
-def _draw(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
+def _draw(draft: HeavenHellState, seat: int, events: list[Event]) -> None:
     draft.hands[seat].append(draft.draw_pile.pop())
     events.append(CardDrawn(seat=seat))
 
 
-def _begin_turn(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
+def _begin_turn(draft: HeavenHellState, seat: int, events: list[Event]) -> None:
     draft.current = seat
     if draft.draw_pile:
         _draw(draft, seat, events)
     _settle(draft, seat, events)
 
 
-def _settle(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
+def _settle(draft: HeavenHellState, seat: int, events: list[Event]) -> None:
     """After a draw: the seat can place, or it is stuck and shows its hand, or it is stuck with
     an empty draw pile and loses its turn; skipped seats draw nothing, the pile being empty."""
     while not can_place(draft.hands[seat], draft.rows):
@@ -314,14 +290,14 @@ def _settle(draft: HeavenHellState, seat: int, events: list[AnyEvent]) -> None:
         draft.current = seat
 
 
-def _end_play(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+def _end_play(draft: HeavenHellState, events: list[Event]) -> None:
     draft.phase = Phase.DOUBLES
     draft.doubles = [None] * draft.players
     draft.scored = []
     _score_colours(draft, events)
 
 
-def _score_colours(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+def _score_colours(draft: HeavenHellState, events: list[Event]) -> None:
     """Score the colours from the first one not scored yet, in row order, and stop before a
     positive colour where someone must choose whether to play their double (its choices are
     then awaited); the round is over once the last colour is scored."""
@@ -345,7 +321,7 @@ def _score_colours(draft: HeavenHellState, events: list[AnyEvent]) -> None:
     _score(draft, events)
 
 
-def _score(draft: HeavenHellState, events: list[AnyEvent]) -> None:
+def _score(draft: HeavenHellState, events: list[Event]) -> None:
     report = round_report(draft.round, draft.dealer, draft.hands, draft.doubles, draft.scored)
     draft.reports.append(report)
     events.append(RoundScored(round=draft.round, points=report.points, totals=draft.totals()))
@@ -358,7 +334,7 @@ def _score(draft: HeavenHellState, events: list[AnyEvent]) -> None:
     events.append(GameEnded(totals=totals, winners=winners))
 
 
-def _start_round(draft: HeavenHellState, round_number: int, events: list[AnyEvent]) -> None:
+def _start_round(draft: HeavenHellState, round_number: int, events: list[Event]) -> None:
     players = draft.players
     deck = deck_order(draft.seed, round_number)
     draft.round = round_number

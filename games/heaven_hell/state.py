@@ -20,7 +20,9 @@ RECENT_EVENTS = 40
 
 class Phase(StrEnum):
     """`play`: turns are taken; `doubles`: the round is over and its colours are scored one by
-    one, each positive colour after its secret double choices; `finished`."""
+    one, each positive colour after its secret double choices; `finished`. (Level 8 calls its
+    last phase `over`: both values are stored in the states of running games, so neither is
+    renamed.)"""
 
     PLAY = "play"
     DOUBLES = "doubles"

@@ -36,7 +36,7 @@ from games.heaven_hell.policies.rival_shares import (
 )
 from games.heaven_hell.rules import apply, legal_actions, new_game, to_act
 from games.heaven_hell.state import HeavenHellState, Phase
-from games.heaven_hell.view import HeavenHellView, build_view
+from games.heaven_hell.view import HeavenHellView, make_view
 
 WEIGHTS_PATH = Path(__file__).parent / "policies" / "learned_weights.py"
 PRIOR = 200
@@ -97,7 +97,7 @@ def simulate(players: int, games: int, seed: int) -> Tally:
         rng = random.Random(seed + game)
         while seats := to_act(state):
             seat = seats[0]
-            view = build_view(state, seat)
+            view = make_view(state, seat)
             if state.phase is Phase.PLAY and view.stuck_hand is None:
                 tally_decision(state, view, tally)
             state, _ = apply(state, seat, policy.choose(view, legal_actions(state, seat), rng))

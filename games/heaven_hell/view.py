@@ -104,7 +104,7 @@ def _row_view(colour: Colour, row: Row) -> RowView:
     )
 
 
-def build_view(state: HeavenHellState, seat: int | None) -> HeavenHellView:
+def make_view(state: HeavenHellState, seat: int | None) -> HeavenHellView:
     doubles_phase = state.phase is Phase.DOUBLES
     asked = asked_seats(state)
     totals = state.totals()

@@ -26,7 +26,7 @@ from games.core.seeding import policy_rng
 from games.core.simulate import play_out
 from games.level8.config import DEFAULT_MAX_TURNS, DeckPreset, Level8Config, LevelSide
 from games.level8.engine import Level8Engine
-from games.level8.state import GameState
+from games.level8.state import Level8State
 
 Z95 = 1.96
 
@@ -37,7 +37,7 @@ def play_game(
     lineup: list[str],
     seed: int,
     timings: dict[str, list[float]] | None = None,
-) -> GameState:
+) -> Level8State:
     """One game, `lineup[i]` in seat i; each `choose` call's duration is appended to
     `timings[name]` when given."""
 
@@ -47,7 +47,7 @@ def play_game(
 
     return play_out(
         engine,
-        engine.new_game(config, len(lineup), seed),
+        engine.new_game(config, len(lineup), seed)[0],
         [engine.policy(name) for name in lineup],
         policy_rng(seed),
         clock=time.perf_counter,

@@ -6,6 +6,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.game_type import NOT_A_TABLE_OPTION
+
 
 class DeckPreset(StrEnum):
     """Editions differ only in how many wilds and Skips the box holds (rules: deck presets)."""
@@ -22,6 +24,8 @@ class LevelSide(StrEnum):
     HARD = "hard"
 
 
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
 DEFAULT_MAX_TURNS = 1500
 
 
@@ -38,4 +42,5 @@ class Level8Config(BaseModel):
 
     deck: DeckPreset = DeckPreset.FR
     side: LevelSide = LevelSide.STANDARD
-    max_turns: int = Field(default=DEFAULT_MAX_TURNS, ge=1)
+    max_turns: int = Field(default=DEFAULT_MAX_TURNS, ge=1, json_schema_extra=NOT_A_TABLE_OPTION)
+    """A limit for simulators and a safeguard, not a choice players make."""

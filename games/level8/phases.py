@@ -6,6 +6,10 @@ from enum import StrEnum
 
 
 class Phase(StrEnum):
+    """A turn's steps, the hard side's keep step between rounds, and the end. (Heaven & Hell
+    calls its last phase `finished`: both values are stored in the states of running games, so
+    neither is renamed.)"""
+
     DRAW = "draw"
     PLAY = "play"
     KEEP = "keep"

@@ -1,12 +1,12 @@
-"""The ranking of a finished game: the winner first, then everyone by level reached."""
+"""The ranking of a finished game of Level 8: the winner first, then everyone by level reached."""
 
 from __future__ import annotations
 
 from games.core.result import GameResult, SeatResult, competition_ranks
-from games.level8.state import GameState, Phase
+from games.level8.state import Level8State, Phase
 
 
-def game_result(state: GameState) -> GameResult | None:
+def result(state: Level8State) -> GameResult | None:
     """Ties in level share a rank; after the turn limit nobody has won."""
     if state.phase is not Phase.OVER:
         return None

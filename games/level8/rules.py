@@ -7,10 +7,10 @@ action leaves the caller's state untouched.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import cast
 
 from games.core.errors import RuleError
 from games.core.events import newest
+from games.core.state import copy_state
 from games.level8.actions import (
     Action,
     Discard,
@@ -30,7 +30,6 @@ from games.level8.events import (
     DrewFromPile,
     Event,
     GameEnded,
-    GameEvent,
     LaidOff,
     LevelDisplayed,
     NothingToDraw,
@@ -43,24 +42,24 @@ from games.level8.events import (
 from games.level8.finder import find_display
 from games.level8.groups import PlacedCard, add_to_group, build_group, lay_off_meanings
 from games.level8.levels import FINAL_LEVEL, HARD_KEEP_LEVELS, HARD_KEEP_MAX, requirements
-from games.level8.state import RECENT_EVENTS, EndReason, GameState, Phase, PlayerState
+from games.level8.state import RECENT_EVENTS, EndReason, Level8State, Phase, PlayerState
 
 HAND_SIZE = 10
 
 
-def new_game(config: Level8Config, players: int, seed: int) -> tuple[GameState, list[GameEvent]]:
+def new_game(config: Level8Config, players: int, seed: int) -> tuple[Level8State, list[Event]]:
     """Everyone on level 1; the first dealer is drawn from the seed like any other chance."""
-    state = GameState(
+    state = Level8State(
         config=config, seed=seed, players=[PlayerState() for _ in range(players)]
     )
     state.dealer = state.next_rng().randrange(players)
-    events: list[GameEvent] = []
+    events: list[Event] = []
     _start_round(state, state.dealer, events)
     _remember(state, events)
     return state, events
 
 
-def to_act(state: GameState) -> list[int]:
+def to_act(state: Level8State) -> list[int]:
     if state.phase is Phase.OVER:
         return []
     if state.phase is Phase.KEEP:
@@ -68,13 +67,13 @@ def to_act(state: GameState) -> list[int]:
     return [state.current]
 
 
-def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[GameEvent]]:
+def apply(state: Level8State, seat: int, action: Action) -> tuple[Level8State, list[Event]]:
     if state.phase is Phase.OVER:
         raise RuleError("game_over")
     if seat not in to_act(state):
         raise RuleError("not_your_turn", seat=seat)
-    new = state.clone()
-    events: list[GameEvent] = []
+    new = copy_state(state)
+    events: list[Event] = []
     if isinstance(action, KeepCards):
         if new.phase is not Phase.KEEP:
             raise RuleError("not_keeping")
@@ -95,13 +94,12 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
     return new, events
 
 
-def _remember(state: GameState, events: list[GameEvent]) -> None:
-    """Keep the newest public events in the state, for a table's "last moves". Every event the
-    rules create is a member of the `Event` union, whatever its static type says."""
-    state.recent = newest(state.recent, cast(list[Event], events), RECENT_EVENTS)
+def _remember(state: Level8State, events: list[Event]) -> None:
+    """Keep the newest public events in the state, for a table's "last moves"."""
+    state.recent = newest(state.recent, events, RECENT_EVENTS)
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
+def legal_actions(state: Level8State, seat: int) -> list[Action]:
     """Every legal action, except that displays are represented by the finder's proposal:
     listing every valid display would be combinatorial, and any other valid display is accepted
     by apply()."""
@@ -142,7 +140,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _must_keep(state: GameState, seat: int) -> bool:
+def _must_keep(state: Level8State, seat: int) -> bool:
     player = state.players[seat]
     return (
         state.config.side is LevelSide.HARD
@@ -152,7 +150,10 @@ def _must_keep(state: GameState, seat: int) -> bool:
     )
 
 
-def _check_seat(state: GameState, seat: int) -> None:
+def _check_seat(state: Level8State, seat: int) -> None:
+    """For a seat an action names (whose discard to take, whom to skip, whose group to lay off
+    on): the acting seat itself is checked once by the engine (`games.core.base`), with the
+    same code."""
     if not 0 <= seat < len(state.players):
         raise RuleError("unknown_seat", seat=seat)
 
@@ -163,7 +164,7 @@ def _take_from_hand(player: PlayerState, card: int) -> None:
     player.hand.remove(card)
 
 
-def _start_round(state: GameState, dealer: int, events: list[GameEvent]) -> None:
+def _start_round(state: Level8State, dealer: int, events: list[Event]) -> None:
     """Deal a new round; cards kept on the hard side stay in their hands."""
     kept = {card for p in state.players for card in (p.kept or [])}
     cards = [card for card in deck(state.config.deck) if card not in kept]
@@ -189,7 +190,7 @@ def _start_round(state: GameState, dealer: int, events: list[GameEvent]) -> None
     _begin_turn(state, first, events)
 
 
-def _begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
+def _begin_turn(state: Level8State, seat: int, events: list[Event]) -> None:
     """Give the turn to `seat`; seats with a Skip in front serve it and are passed over.
 
     Serving a Skip involves no choice, so the engine does it at once instead of waiting for an
@@ -215,7 +216,7 @@ def _begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         events.append(NothingToDraw(seat=seat))
 
 
-def _rebuild_if_needed(state: GameState, events: list[GameEvent]) -> None:
+def _rebuild_if_needed(state: Level8State, events: list[Event]) -> None:
     """When the pile is empty or only face-up Skips remain on it, every discard pile but its top
     card (and those Skips) becomes the new, shuffled draw pile."""
     if len(state.draw) > state.face_up:
@@ -230,7 +231,7 @@ def _rebuild_if_needed(state: GameState, events: list[GameEvent]) -> None:
     events.append(PileRebuilt(size=len(cards)))
 
 
-def _turn_limit_reached(state: GameState, events: list[GameEvent]) -> bool:
+def _turn_limit_reached(state: Level8State, events: list[Event]) -> bool:
     if state.turns < state.config.max_turns:
         return False
     state.phase = Phase.OVER
@@ -240,7 +241,7 @@ def _turn_limit_reached(state: GameState, events: list[GameEvent]) -> bool:
 
 
 def _draw(
-    state: GameState, seat: int, action: DrawFromPile | DrawFromDiscard, events: list[GameEvent]
+    state: Level8State, seat: int, action: DrawFromPile | DrawFromDiscard, events: list[Event]
 ) -> None:
     if state.phase is not Phase.DRAW:
         raise RuleError("already_drew")
@@ -263,7 +264,7 @@ def _draw(
     state.phase = Phase.PLAY
 
 
-def _display(state: GameState, seat: int, action: DisplayLevel, events: list[GameEvent]) -> None:
+def _display(state: Level8State, seat: int, action: DisplayLevel, events: list[Event]) -> None:
     player = state.players[seat]
     if player.displayed:
         raise RuleError("already_displayed")
@@ -283,7 +284,7 @@ def _display(state: GameState, seat: int, action: DisplayLevel, events: list[Gam
         _win(state, seat, EndReason.DISPLAYED_LEVEL_8, events)
 
 
-def _lay_off(state: GameState, seat: int, action: LayOff, events: list[GameEvent]) -> None:
+def _lay_off(state: Level8State, seat: int, action: LayOff, events: list[Event]) -> None:
     player = state.players[seat]
     if not player.displayed:
         raise RuleError("level_not_displayed")
@@ -309,7 +310,7 @@ def _lay_off(state: GameState, seat: int, action: LayOff, events: list[GameEvent
 
 
 def _end_turn(
-    state: GameState, seat: int, action: Discard | PlaySkip, events: list[GameEvent]
+    state: Level8State, seat: int, action: Discard | PlaySkip, events: list[Event]
 ) -> None:
     """A Skip is checked against its target even as the last card, where it then has no
     effect and lies on the discard pile: the rules let it be played, not played anywhere."""
@@ -335,7 +336,7 @@ def _end_turn(
         _begin_turn(state, (seat + 1) % len(state.players), events)
 
 
-def _check_skip(state: GameState, seat: int, action: PlaySkip) -> None:
+def _check_skip(state: Level8State, seat: int, action: PlaySkip) -> None:
     if not is_skip(action.card):
         raise RuleError("not_a_skip", card=action.card)
     _check_seat(state, action.target)
@@ -345,7 +346,7 @@ def _check_skip(state: GameState, seat: int, action: PlaySkip) -> None:
         raise RuleError("target_has_skip", target=action.target)
 
 
-def _end_round(state: GameState, out: int, events: list[GameEvent]) -> None:
+def _end_round(state: Level8State, out: int, events: list[Event]) -> None:
     """+2 for the seat that went out (a win from level 7), +1 for every other displayed seat."""
     went_out_from = state.players[out].level
     before = [p.level for p in state.players]
@@ -366,7 +367,7 @@ def _end_round(state: GameState, out: int, events: list[GameEvent]) -> None:
         state.phase = Phase.KEEP
 
 
-def _keep(state: GameState, seat: int, action: KeepCards, events: list[GameEvent]) -> None:
+def _keep(state: Level8State, seat: int, action: KeepCards, events: list[Event]) -> None:
     player = state.players[seat]
     if len(action.cards) > HARD_KEEP_MAX:
         raise RuleError("too_many_kept", limit=HARD_KEEP_MAX)
@@ -381,7 +382,7 @@ def _keep(state: GameState, seat: int, action: KeepCards, events: list[GameEvent
         _start_round(state, (state.dealer + 1) % len(state.players), events)
 
 
-def _win(state: GameState, seat: int, reason: EndReason, events: list[GameEvent]) -> None:
+def _win(state: Level8State, seat: int, reason: EndReason, events: list[Event]) -> None:
     state.players[seat].drawn = None
     state.winner = seat
     state.end_reason = reason

@@ -39,7 +39,7 @@ class PlayerState(BaseModel):
         return bool(self.groups)
 
 
-class GameState(BaseModel):
+class Level8State(BaseModel):
     """`draw` has its top last; its `face_up` lowest cards are Skips served face up under it.
 
     Randomness: every shuffle uses `random.Random(f"{seed}/{shuffles}")`, so a state carries
@@ -68,24 +68,3 @@ class GameState(BaseModel):
         rng = random.Random(f"{self.seed}/{self.shuffles}")
         self.shuffles += 1
         return rng
-
-    def clone(self) -> GameState:
-        """A deep copy without revalidation; apply() works on it so a refused action changes
-        nothing. Groups are replaced rather than mutated, so they may be shared."""
-        return self.model_copy(
-            update={
-                "draw": list(self.draw),
-                "recent": list(self.recent),
-                "players": [
-                    p.model_copy(
-                        update={
-                            "hand": list(p.hand),
-                            "discard": list(p.discard),
-                            "groups": list(p.groups),
-                            "kept": None if p.kept is None else list(p.kept),
-                        }
-                    )
-                    for p in self.players
-                ],
-            }
-        )

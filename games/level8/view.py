@@ -11,7 +11,7 @@ from games.level8.events import Event
 from games.level8.groups import Group
 from games.level8.levels import Requirement, requirements
 from games.level8.rules import to_act
-from games.level8.state import EndReason, GameState, Phase, PlayerState
+from games.level8.state import EndReason, Level8State, Phase, PlayerState
 
 
 class PublicPlayer(BaseModel):
@@ -74,7 +74,7 @@ def public_player(seat: int, player: PlayerState, side: LevelSide) -> PublicPlay
     )
 
 
-def make_view(state: GameState, seat: int | None) -> Level8View:
+def make_view(state: Level8State, seat: int | None) -> Level8View:
     side = state.config.side
     return Level8View(
         seat=seat,

@@ -45,9 +45,8 @@ class WithdrawHint(BaseModel):
     by_computer: bool = False
 
 
-Action = PlaceCard | EndTurn | GiveHint | WithdrawHint
-TheGameAction = Annotated[Action, Field(discriminator="kind")]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(TheGameAction)
+Action = Annotated[PlaceCard | EndTurn | GiveHint | WithdrawHint, Field(discriminator="kind")]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 END_TURN = EndTurn()
 PLACE: dict[tuple[int, int], PlaceCard] = {

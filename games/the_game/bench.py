@@ -13,12 +13,13 @@ import json
 import sys
 import time
 
-from games.core.engine import Policy
+from games.core.policy import Policy
 from games.core.seeding import policy_rng
 from games.core.simulate import play_out
-from games.the_game import ENGINE, rules
+from games.the_game import ENGINE
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
-from games.the_game.policies import POLICIES, make_policy
+from games.the_game.policies import POLICIES, HeuristicPolicy
+from games.the_game.result import EXCELLENT_BELOW
 from games.the_game.state import TheGameState
 
 ACTIONS_PER_GAME_LIMIT = 10_000
@@ -31,7 +32,7 @@ def play_game(
     """One whole game through the engine's public protocol, as the bot would drive it."""
     return play_out(
         ENGINE,
-        ENGINE.new_game(config, players, seed),
+        ENGINE.new_game(config, players, seed)[0],
         policies,
         policy_rng(seed),
         max_actions=ACTIONS_PER_GAME_LIMIT,
@@ -52,6 +53,12 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _player(name: str, hints: bool) -> Policy:
+    """The bench measures the heuristic with and without table talk (`--hints`); the
+    registry's heuristic, the one tables seat, always talks."""
+    return HeuristicPolicy(hints=hints) if name == "heuristic" else POLICIES[name]()
+
+
 def main(argv: list[str]) -> int:
     args = _parse(argv)
     config = TheGameConfig(expert=args.expert, smaller_hands=args.smaller_hands)
@@ -59,12 +66,12 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     progress_every = max(1, args.games // 10)
     for index in range(args.games):
-        policies = [make_policy(args.policy, hints=args.hints) for _ in range(args.players)]
+        policies = [_player(args.policy, args.hints) for _ in range(args.players)]
         state = play_game(config, args.players, args.seed + index, policies)
         left = state.cards_left
         left_total += left
         wins += left == 0
-        excellent += left < rules.EXCELLENT_BELOW
+        excellent += left < EXCELLENT_BELOW
         if (index + 1) % progress_every == 0:
             print(
                 f"{index + 1}/{args.games} games, win rate {wins / (index + 1):.3f}",

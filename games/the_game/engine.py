@@ -1,33 +1,22 @@
-"""`TheGameEngine`: the rules, views and computer players behind the shared engine protocol."""
+"""`TheGameEngine`: the rules, views and computer players behind the engine contract
+(`games.core.base.BaseEngine`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from functools import partial
-from typing import Any, ClassVar
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
 from games.core.base import BaseEngine
-from games.core.engine import Policy
-from games.core.game_type import GameType, TeamRanking
+from games.core.game_type import GameType
 from games.core.result import GameResult
-from games.the_game import rules
+from games.the_game import result, rules
 from games.the_game.actions import ACTION_ADAPTER, Action, GiveHint, WithdrawHint
 from games.the_game.config import MAX_PLAYERS, MIN_PLAYERS, TheGameConfig
-from games.the_game.events import TheGameEvent, TurnEnded
+from games.the_game.events import Event, TurnEnded
 from games.the_game.policies import POLICIES
 from games.the_game.state import TheGameState
 from games.the_game.view import TheGameView, make_view
-
-MODES = ("standard", "smaller_hands", "expert", "expert_smaller_hands")
-"""The variants that change how hard a result is, in leaderboard order."""
-
-
-def mode_of(options: Mapping[str, Any]) -> str:
-    expert, smaller = bool(options.get("expert")), bool(options.get("smaller_hands"))
-    return MODES[2 * expert + smaller]
-
 
 GAME_TYPE = GameType(
     key="the-game",
@@ -36,9 +25,7 @@ GAME_TYPE = GameType(
     cooperative=True,
     config_model=TheGameConfig,
     default_policy="heuristic",
-    menu_rank=1,
     computers_wait_for_people=True,
-    team_ranking=TeamRanking(MODES, mode_of, rules.EXCELLENT_BELOW),
 )
 
 
@@ -46,20 +33,20 @@ class TheGameEngine(BaseEngine[TheGameState, Action, TheGameView]):
     game_type = GAME_TYPE
     state_model = TheGameState
     action_adapter = ACTION_ADAPTER
-    policies: ClassVar[Mapping[str, Callable[[], Policy]]] = {
-        name: partial(factory, True) for name, factory in POLICIES.items()
-    }
-    """Computer players at a table read and give hints: they must be good partners."""
+    policies = POLICIES
+    hidden_fields = ("hands.*", "draw_pile")
 
     def seat_count(self, state: TheGameState) -> int:
         return state.players
 
-    def deal(self, config: TheGameConfig, players: int, seed: int) -> TheGameState:
+    def deal(
+        self, config: TheGameConfig, players: int, seed: int
+    ) -> tuple[TheGameState, list[Event]]:
         return rules.new_game(config, players, seed)
 
     def play(
         self, state: TheGameState, seat: int, action: Action
-    ) -> tuple[TheGameState, list[TheGameEvent]]:
+    ) -> tuple[TheGameState, list[Event]]:
         return rules.apply(state, seat, action)
 
     def legal_actions(self, state: TheGameState, seat: int) -> list[Action]:
@@ -72,7 +59,7 @@ class TheGameEngine(BaseEngine[TheGameState, Action, TheGameView]):
         return rules.to_act(state)
 
     def result(self, state: TheGameState) -> GameResult | None:
-        return rules.result(state)
+        return result.result(state)
 
     def ends_turn(self, events: Sequence[BaseModel]) -> bool:
         """Alone at the table, the same seat plays again: a stand-in must still stop."""

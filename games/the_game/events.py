@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.the_game.state import HintKind
 
@@ -51,14 +51,16 @@ class HintWithdrawn(BaseModel):
     by_computer: bool = False
 
 
-class GameOver(BaseModel):
+class GameEnded(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    kind: Literal["game_over"] = "game_over"
+    kind: Literal["game_ended"] = "game_ended"
     cards_left: int
     verdict: str
     stuck_seat: int | None
     """The seat that could not place its minimum, or None for a total victory."""
 
 
-TheGameEvent = CardPlaced | TurnEnded | HintGiven | HintWithdrawn | GameOver
+Event = Annotated[
+    CardPlaced | TurnEnded | HintGiven | HintWithdrawn | GameEnded, Field(discriminator="kind")
+]

@@ -1,7 +1,8 @@
 """The rules as pure functions over `TheGameState`.
 
-Every function returns new models; an illegal action raises `RuleError` before anything is
-built, so a rejected action changes nothing.
+`apply` works on a copy of the state (`games.core.state.copy_state`) and checks an action
+before it changes anything, so a rejected action leaves the input as it was. Seat numbers are
+checked by the engine (`games.core.base.BaseEngine`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import bisect
 import random
 
 from games.core.errors import RuleError
-from games.core.result import GameResult, SeatResult
+from games.core.state import copy_state
 from games.the_game.actions import (
     END_TURN,
     HINTS,
@@ -32,25 +33,25 @@ from games.the_game.cards import (
 from games.the_game.config import TheGameConfig
 from games.the_game.events import (
     CardPlaced,
-    GameOver,
+    Event,
+    GameEnded,
     HintGiven,
     HintWithdrawn,
-    TheGameEvent,
     TurnEnded,
 )
+from games.the_game.result import verdict
 from games.the_game.state import Hint, HintKind, Placement, TheGameState
 
-EXCELLENT_BELOW = 10
 
-
-def new_game(config: TheGameConfig, players: int, seed: int) -> TheGameState:
+def new_game(config: TheGameConfig, players: int, seed: int) -> tuple[TheGameState, list[Event]]:
     """Deal from a deck shuffled by `seed` alone, so a game can be rebuilt from its seed and log.
-    The player count is checked by the engine (games/core/base.py)."""
+    The player count is checked by the engine (games/core/base.py). Dealing tells nothing
+    public: no events."""
     deck = list(ALL_CARDS)
     random.Random(seed).shuffle(deck)
     size = config.hand_size(players)
     hands = [sorted(deck[i * size : (i + 1) * size]) for i in range(players)]
-    return TheGameState(
+    state = TheGameState(
         config=config,
         players=players,
         seed=seed,
@@ -58,15 +59,7 @@ def new_game(config: TheGameConfig, players: int, seed: int) -> TheGameState:
         draw_pile=deck[players * size :],
         tops=list(START_TOPS),
     )
-
-
-def verdict(cards_left: int) -> str:
-    """The rules' own grading of a finished game, as a stable key for translated messages."""
-    if cards_left == 0:
-        return "total_victory"
-    if cards_left < EXCELLENT_BELOW:
-        return "excellent"
-    return "count"
+    return state, []
 
 
 def to_act(state: TheGameState) -> list[int]:
@@ -78,14 +71,10 @@ def to_act(state: TheGameState) -> list[int]:
     return [state.current]
 
 
-def apply(
-    state: TheGameState, seat: int, action: Action
-) -> tuple[TheGameState, list[TheGameEvent]]:
+def apply(state: TheGameState, seat: int, action: Action) -> tuple[TheGameState, list[Event]]:
     """One seat's action; the game's end is detected here, so nobody has to declare it."""
     if state.over:
         raise RuleError("game_over")
-    if not 0 <= seat < state.players:
-        raise RuleError("unknown_seat", seat=seat)
     if isinstance(action, PlaceCard):
         return _place(state, seat, action.card, action.pile)
     if isinstance(action, EndTurn):
@@ -97,7 +86,7 @@ def apply(
 
 def legal_actions(state: TheGameState, seat: int) -> list[Action]:
     """Placements and ending the turn for a seat that may play; hints for every seat."""
-    if state.over or not 0 <= seat < state.players:
+    if state.over:
         return []
     actions: list[Action] = []
     if seat in to_act(state):
@@ -121,27 +110,9 @@ def legal_actions(state: TheGameState, seat: int) -> list[Action]:
     return actions
 
 
-def result(state: TheGameState) -> GameResult | None:
-    """The team's shared outcome: every seat ranks first with the same score, the cards left."""
-    if not state.over:
-        return None
-    left = state.cards_left
-    placed = [0] * state.players
-    for placement in state.placements:
-        placed[placement.seat] += 1
-    return GameResult(
-        cooperative=True,
-        seats=[
-            SeatResult(seat=seat, rank=1, score=left, won=left == 0)
-            for seat in range(state.players)
-        ],
-        summary={"cards_left": left, "verdict": verdict(left), "cards_placed": placed},
-    )
-
-
 def _place(
     state: TheGameState, seat: int, card: int, pile: int
-) -> tuple[TheGameState, list[TheGameEvent]]:
+) -> tuple[TheGameState, list[Event]]:
     if state.current is not None and seat != state.current:
         raise RuleError("not_your_turn", seat=seat, current=state.current)
     hand = state.hands[seat]
@@ -151,57 +122,43 @@ def _place(
     if not can_place(card, pile, top):
         raise RuleError("card_not_playable", card=card, pile=pile, top=top)
     backwards = is_backwards(card, pile, top)
-    hands = list(state.hands)
-    hands[seat] = [c for c in hand if c != card]
-    tops = list(state.tops)
-    tops[pile] = card
-    placement = Placement(seat=seat, card=card, pile=pile, turn=state.turn, backwards=backwards)
-    new_state = state.model_copy(
-        update={
-            "hands": hands,
-            "tops": tops,
-            "current": seat,
-            "placed_this_turn": state.placed_this_turn + 1,
-            "placements": [*state.placements, placement],
-        }
+    new = copy_state(state)
+    new.hands[seat].remove(card)
+    new.tops[pile] = card
+    new.current = seat
+    new.placed_this_turn += 1
+    new.placements.append(
+        Placement(seat=seat, card=card, pile=pile, turn=state.turn, backwards=backwards)
     )
-    events: list[TheGameEvent] = [
+    events: list[Event] = [
         CardPlaced(
             seat=seat, card=card, pile=pile, backwards=backwards, opened=state.current is None
         )
     ]
-    if not new_state.draw_pile and not any(hands):
-        return _finish(new_state, events, stuck_seat=None)
-    if not can_place_count(hands[seat], tops, new_state.still_required):
-        return _finish(new_state, events, stuck_seat=seat)
-    return new_state, events
+    if not new.draw_pile and not any(new.hands):
+        return _finish(new, events, stuck_seat=None)
+    if not can_place_count(new.hands[seat], new.tops, new.still_required):
+        return _finish(new, events, stuck_seat=seat)
+    return new, events
 
 
-def _end_turn(state: TheGameState, seat: int) -> tuple[TheGameState, list[TheGameEvent]]:
+def _end_turn(state: TheGameState, seat: int) -> tuple[TheGameState, list[Event]]:
     if state.current is not None and seat != state.current:
         raise RuleError("not_your_turn", seat=seat, current=state.current)
     if state.current is None or state.placed_this_turn < state.minimum:
         raise RuleError("minimum_not_reached", placed=state.placed_this_turn, minimum=state.minimum)
     drawn = state.draw_pile[: state.placed_this_turn]
-    hand = list(state.hands[seat])
+    new = copy_state(state)
     for card in drawn:
-        bisect.insort(hand, card)
-    hands = list(state.hands)
-    hands[seat] = hand
-    next_seat = _next_seat_with_cards(hands, seat)
-    hints = [h for h in state.hints if h.seat != seat or h.turn >= state.turn]
-    new_state = state.model_copy(
-        update={
-            "hands": hands,
-            "draw_pile": state.draw_pile[len(drawn) :],
-            "current": next_seat,
-            "turn": state.turn + 1,
-            "placed_this_turn": 0,
-            "hints": hints,
-        }
-    )
-    stuck = not can_place_count(hands[next_seat], new_state.tops, new_state.minimum)
-    events: list[TheGameEvent] = [
+        bisect.insort(new.hands[seat], card)
+    next_seat = _next_seat_with_cards(new.hands, seat)
+    new.draw_pile = state.draw_pile[len(drawn) :]
+    new.current = next_seat
+    new.turn = state.turn + 1
+    new.placed_this_turn = 0
+    new.hints = [h for h in state.hints if h.seat != seat or h.turn >= state.turn]
+    stuck = not can_place_count(new.hands[next_seat], new.tops, new.minimum)
+    events: list[Event] = [
         TurnEnded(
             seat=seat,
             placed=state.placed_this_turn,
@@ -210,8 +167,8 @@ def _end_turn(state: TheGameState, seat: int) -> tuple[TheGameState, list[TheGam
         )
     ]
     if stuck:
-        return _finish(new_state, events, stuck_seat=next_seat)
-    return new_state, events
+        return _finish(new, events, stuck_seat=next_seat)
+    return new, events
 
 
 def _next_seat_with_cards(hands: list[list[int]], seat: int) -> int:
@@ -228,12 +185,13 @@ def _next_seat_with_cards(hands: list[list[int]], seat: int) -> int:
 
 
 def _finish(
-    state: TheGameState, events: list[TheGameEvent], stuck_seat: int | None
-) -> tuple[TheGameState, list[TheGameEvent]]:
-    final = state.model_copy(update={"over": True})
-    left = final.cards_left
-    events.append(GameOver(cards_left=left, verdict=verdict(left), stuck_seat=stuck_seat))
-    return final, events
+    state: TheGameState, events: list[Event], stuck_seat: int | None
+) -> tuple[TheGameState, list[Event]]:
+    """Ends the game on `state`, a draft of this action's own."""
+    state.over = True
+    left = state.cards_left
+    events.append(GameEnded(cards_left=left, verdict=verdict(left), stuck_seat=stuck_seat))
+    return state, events
 
 
 def _is_repeat(standing: Hint | None, kind: HintKind, turn: int) -> bool:
@@ -243,22 +201,24 @@ def _is_repeat(standing: Hint | None, kind: HintKind, turn: int) -> bool:
 
 def _give_hint(
     state: TheGameState, seat: int, pile: int, kind: HintKind, by_computer: bool
-) -> tuple[TheGameState, list[TheGameEvent]]:
+) -> tuple[TheGameState, list[Event]]:
     standing = next((h for h in state.hints if h.seat == seat and h.pile == pile), None)
     if _is_repeat(standing, kind, state.turn):
         raise RuleError("hint_already_given", pile=pile, hint=kind.value)
-    hints = [h for h in state.hints if h is not standing]
-    hints.append(Hint(seat=seat, pile=pile, kind=kind, turn=state.turn, by_computer=by_computer))
-    new_state = state.model_copy(update={"hints": hints})
-    return new_state, [HintGiven(seat=seat, pile=pile, hint=kind, by_computer=by_computer)]
+    new = copy_state(state)
+    new.hints = [h for h in state.hints if h is not standing]
+    new.hints.append(
+        Hint(seat=seat, pile=pile, kind=kind, turn=state.turn, by_computer=by_computer)
+    )
+    return new, [HintGiven(seat=seat, pile=pile, hint=kind, by_computer=by_computer)]
 
 
 def _withdraw_hint(
     state: TheGameState, seat: int, pile: int, by_computer: bool
-) -> tuple[TheGameState, list[TheGameEvent]]:
+) -> tuple[TheGameState, list[Event]]:
     standing = next((h for h in state.hints if h.seat == seat and h.pile == pile), None)
     if standing is None:
         raise RuleError("no_hint_to_withdraw", pile=pile)
-    hints = [h for h in state.hints if h is not standing]
-    withdrawn = HintWithdrawn(seat=seat, pile=pile, by_computer=by_computer)
-    return state.model_copy(update={"hints": hints}), [withdrawn]
+    new = copy_state(state)
+    new.hints = [h for h in state.hints if h is not standing]
+    return new, [HintWithdrawn(seat=seat, pile=pile, by_computer=by_computer)]

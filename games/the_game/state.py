@@ -58,9 +58,9 @@ class Placement(BaseModel):
 
 
 class TheGameState(BaseModel):
-    """`current` is None until the first card is placed: any seat may open the game."""
-
-    model_config = ConfigDict(frozen=True)
+    """`current` is None until the first card is placed: any seat may open the game. `over`
+    rather than a phase: the game has no phases, only an end. Not frozen: `apply` changes a
+    copy of it (`games.core.state.copy_state`)."""
 
     config: TheGameConfig
     players: int

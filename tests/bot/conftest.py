@@ -12,6 +12,7 @@ from tests.support.bots import (
     bot_extensions,
     database_backend,
     database_url,
+    fixed_deal,
     make_bot,
     pytest_generate_tests,
     settings,
@@ -28,6 +29,7 @@ __all__ = [
     "bot_extensions",
     "database_backend",
     "database_url",
+    "fixed_deal",
     "make_bot",
     "postgres_server",
     "pytest_generate_tests",
@@ -39,6 +41,6 @@ __all__ = [
 
 @pytest.fixture
 def register_games() -> GameRegistration:
-    """The tiny game's UI and engine, without its cog: `/play tiny` has no options here, so the
-    table tests open it with its defaults (test_new_game.py loads the cog itself)."""
+    """The tiny game's UI and engine, without its cog (test_new_game.py loads the cog itself):
+    `/play tiny-game` has its option `cards`, which the table tests leave at its default."""
     return lambda bot: bot.games.register(TinyUI(), engine=TINY_ENGINE)

@@ -68,7 +68,7 @@ async def start_game(
     others: list[simcord.MemberActor],
     channel: simcord.ChannelHandle,
     computers: int = 0,
-    command: str = "play tiny",
+    command: str = "play tiny-game",
     language: str = "en",
     **options: Any,
 ) -> simcord.ChannelHandle:
@@ -90,7 +90,7 @@ async def start_game(
 
 
 async def alice_and_bob_at_a_table(
-    env: simcord.Env, command: str = "play tiny"
+    env: simcord.Env, command: str = "play tiny-game"
 ) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
     """The table most tests need: alice hosts a game (`command`, the tiny game by default) in
     #games and bob joins; returns the game's place and both members."""

@@ -13,16 +13,32 @@ from collections import defaultdict
 import pytest
 
 from bot.i18n import LOCALES
+from bot.tables.commands import area
 from tests.support.catalogs import full_catalog
+from tests.support.games import game_keys
 
 CATALOG = full_catalog()
 NBSP = "\u00a0"
 
 
 def command_texts(locale: str) -> dict[str, str]:
+    """The bot's command texts (`commands.*`) and every registered game's `/play` subcommand:
+    its name and description (`<area>.play.*`), its options' names, descriptions and choices
+    (`<area>.option.<name>.*`, but the lobby's words for them)."""
+    games = tuple(f"{area(key)}.{part}." for key in game_keys() for part in ("play", "option"))
     return {
-        key: text for key, text in CATALOG.messages[locale].items() if key.startswith("commands.")
+        key: text
+        for key, text in CATALOG.messages[locale].items()
+        if key.startswith("commands.")
+        or (key.startswith(games) and not key.endswith((".label", ".off")))
     }
+
+
+def parent(key: str) -> str:
+    """The command a name belongs to: every game's subcommand is a sibling under `/play`."""
+    if key.endswith(".play.name"):
+        return "commands.play"
+    return key.removesuffix(".name").rpartition(".")[0]
 
 
 def is_command_name(text: str) -> bool:
@@ -52,15 +68,14 @@ def test_sibling_commands_and_options_have_distinct_names(locale: str) -> None:
     siblings: dict[str, list[str]] = defaultdict(list)
     for key, text in command_texts(locale).items():
         if key.endswith(".name"):
-            parent = key.removesuffix(".name").rpartition(".")[0]
-            siblings[parent].append(text)
+            siblings[parent(key)].append(text)
     assert {p: n for p, n in siblings.items() if len(set(n)) != len(n)} == {}
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_embed_texts_fit_discords_limits(locale: str) -> None:
     messages = CATALOG.messages[locale]
-    descriptions = {key: messages[key] for key in messages if key.startswith("rules.")}
+    descriptions = {f"{area(key)}.rules": messages[f"{area(key)}.rules"] for key in game_keys()}
     descriptions["help.text"] = messages["help.text"]
     assert [key for key, text in descriptions.items() if len(text) > 4096] == []
     assert len(messages["help.title"]) <= 256
@@ -74,13 +89,10 @@ def test_french_puts_a_no_break_space_before_double_punctuation() -> None:
     assert [key for key, text in CATALOG.messages["en"].items() if NBSP in text] == []
 
 
-@pytest.mark.parametrize("key", ["the-game", "heaven-hell", "level8"])
-def test_the_game_names_agree_between_play_rules_and_leaderboards(key: str) -> None:
-    """The name of a game reads the same in /play's choices, /rules and the leaderboards (and
-    /help, which is written from these names)."""
-    choice = key.replace("-", "_")
+@pytest.mark.parametrize("key", game_keys())
+def test_a_games_play_description_starts_with_its_name(key: str) -> None:
+    """A game has one name (`<area>.name`: /play's choices, /rules, the leaderboards, /help);
+    its `/play` description opens with it."""
     for locale in LOCALES:
         messages = CATALOG.messages[locale]
-        name = messages[f"games.{key}"]
-        assert messages[f"commands.choice.{choice}"] == name
-        assert messages[f"commands.play.{choice}.description"].startswith(name)
+        assert messages[f"{area(key)}.play.description"].startswith(messages[f"{area(key)}.name"])

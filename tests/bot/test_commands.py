@@ -26,7 +26,7 @@ async def test_rules_summary_for_each_game(simcord_env: simcord.Env) -> None:
         "the-game": "98 cards",
         "heaven-hell": "heaven",
         "level8": "level card",
-        "tiny": "highest total",
+        "tiny-game": "highest total",
     }
     for game, phrase in expected.items():
         result = await alice.slash(channel, "rules", game=game)
@@ -68,7 +68,7 @@ async def test_help_lists_the_commands(simcord_env: simcord.Env) -> None:
     for command in ("/play", "/game hand", "/rules", "/settings"):
         assert command in text
     assert text.startswith("Play **Tiny** right here."), "the games are the registered ones"
-    assert "`/play tiny` opens a table" in text
+    assert "`/play tiny-game` opens a table" in text
 
 
 @pytest.mark.parametrize("bot_extensions", [[*EXTENSIONS, *GAME_COGS]])
@@ -87,6 +87,5 @@ async def test_help_names_every_game_in_the_clients_language(
     speak_french(monkeypatch)
     french = (await alice.slash(channel, "help")).response
     assert french is not None
-    assert "`/jouer the-game`, `/jouer paradis-enfer`, `/jouer level8` ou `/jouer mini` ouvre" in (
-        french.embeds[0].description or ""
-    )
+    listed = "`/jouer the-game`, `/jouer paradis-enfer`, `/jouer level8` ou `/jouer mini-jeu` ouvre"
+    assert listed in (french.embeds[0].description or "")

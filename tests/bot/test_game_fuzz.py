@@ -31,6 +31,7 @@ from tests.support.bots import (
     make_bot,
     simcord_bot,
 )
+from tests.support.games import game_keys, registered_games
 from tests.support.messages import components
 from tests.support.watch import Watch, progress, wait
 
@@ -39,34 +40,44 @@ __all__ = ["make_bot", "simcord_bot"]
 
 @dataclass(frozen=True)
 class Game:
+    """A registered game as the fuzz opens it: its `/play` command, the cog that offers it and
+    its player counts (its `GameType`'s)."""
+
     command: str
     cog: str
     seats: tuple[int, int]
 
+    @classmethod
+    def of(cls, key: str) -> Game:
+        games = registered_games()
+        ui, game_type = games.ui(key), games.game_type(key)
+        assert ui is not None and game_type is not None
+        cog = type(ui).__module__.rpartition(".")[0]
+        return cls(f"play {key}", cog, (game_type.min_players, game_type.max_players))
 
-GAMES = {
-    "heaven-hell": Game("play heaven-hell", "cogs.heaven_hell", (3, 5)),
-    "the-game": Game("play the-game", "cogs.the_game", (1, 5)),
-    "level8": Game("play level8", "cogs.level8", (2, 6)),
-}
+
+def case_rng(game: Game, seed: int) -> random.Random:
+    """A case's randomness: its first draw is the deal, the rest the players' choices."""
+    return random.Random(f"{game.command}/{seed}")
 
 
 @pytest.fixture(params=[0, 20], ids=["no-pause", "pause"])
-def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+def settings(request: pytest.FixtureRequest, tmp_path: Path, game: Game, seed: int) -> Settings:
     """With a pause before computer moves, restarts also land between a timeout and the
-    stand-in's move."""
+    stand-in's move. The deal is the case's own (`deal_seed`)."""
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
         database_path=tmp_path / "fuzz.sqlite3",
         turn_seconds=TURN_SECONDS,
         computer_delay_seconds=request.param,
         shard_count=1,
+        deal_seed=case_rng(game, seed).getrandbits(32),
     )
 
 
-@pytest.fixture(params=sorted(GAMES))
+@pytest.fixture(params=game_keys())
 def game(request: pytest.FixtureRequest) -> Game:
-    return GAMES[request.param]
+    return Game.of(request.param)
 
 
 @pytest.fixture
@@ -153,11 +164,9 @@ async def test_random_use_of_a_real_game(
     simcord_env: simcord.Env,
     settings: Settings,
     make_bot: BotFactory,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    rng = random.Random(f"{game.command}/{seed}")
-    deal = rng.getrandbits(32)
-    monkeypatch.setattr("bot.tables.lobby_rules.secrets.randbits", lambda _bits: deal)
+    rng = case_rng(game, seed)
+    rng.getrandbits(32)  # the deal, which the settings hold
     env = simcord_env
     # Without a pause between computer moves, seats that are all computers or on autopilot play
     # the rest of the game inside one step of the clock: a six-seat Level 8 game took more than

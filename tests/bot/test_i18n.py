@@ -96,7 +96,7 @@ async def test_public_messages_follow_the_server_language(simcord_env: simcord.E
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     alice = guild.add_member(env.create_user("alice"))
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     assert lobby.message.embeds[0].title == "Mini — table ouverte"
 
@@ -115,7 +115,7 @@ async def test_settings_language_overrides_the_server_locale(
     assert query(settings.database_path, "SELECT locale, turn_seconds FROM guild_settings") == [
         ("en", 120)
     ]
-    lobby = (await admin.slash(channel, "play tiny")).response
+    lobby = (await admin.slash(channel, "play tiny-game")).response
     assert lobby is not None
     embed = lobby.message.embeds[0]
     assert embed.title == "Tiny — table open"
@@ -130,13 +130,13 @@ async def test_ephemeral_answers_follow_the_users_language(
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     speak_french(monkeypatch)
     result = await alice.click(lobby, label="Join")
     assert [m.content for m in result.followups] == ["Tu as déjà une place à cette table."]
     assert lobby.message.embeds[0].title == "Tiny — table open"
-    rules = (await alice.slash(channel, "rules", game="tiny")).response
+    rules = (await alice.slash(channel, "rules", game="tiny-game")).response
     assert rules is not None and rules.embeds[0].title == "Règles de Mini"
 
 

@@ -1,8 +1,9 @@
 """A game the bot's files do not know, added from two packages under tests/ as a newcomer adds
-one: its engine (tests/tiny_game) and its cog (tests/tiny_cog: its UI, its `/play` subcommand
-with a table option, its message catalogs), the cog loaded as an extension like any game's.
-Nothing else registers it here, and it is offered, played and ranked under its own key through
-the same commands as the real games, its history and replays included."""
+one: its engine (tests/tiny_game, with a table option) and its cog (tests/tiny_cog: its UI and
+its message catalogs), the cog loaded as an extension like any game's. Nothing else registers it
+here, and it is offered (its `/play` subcommand built from its config), played, ended with its
+own message and **Play again**, and ranked under its own hyphenated key through the same
+commands as the real games, its history and replays included."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import simcord
 
 from games.core.registry import get_engine
 from tests.bot.conftest import EXTENSIONS
-from tests.bot.helpers import hand_cards, start_game, table_message
+from tests.bot.helpers import button_labels, hand_cards, start_game, table_message
 from tests.support.bots import GameRegistration
 from tests.support.table_driver import drain
 
@@ -28,18 +29,20 @@ def register_games() -> GameRegistration:
 async def test_a_game_from_two_packages_is_played_ruled_ranked_and_replayed(
     simcord_env: simcord.Env,
 ) -> None:
-    assert get_engine("tiny") is None, "no package of games/ declares it"
+    assert get_engine("tiny-game") is None, "no package of games/ declares it"
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    assert "play tiny" in alice.available_commands(channel)
+    assert "play tiny-game" in alice.available_commands(channel)
 
-    rules = (await alice.slash(channel, "rules", game="tiny")).response
+    rules = (await alice.slash(channel, "rules", game="tiny-game")).response
     assert rules is not None and rules.embeds[0].title == "Rules of Tiny"
     assert "highest total wins" in (rules.embeds[0].description or "")
 
-    place = await start_game(env, alice, [], channel, computers=1, command="play tiny", cards=CARDS)
+    place = await start_game(
+        env, alice, [], channel, computers=1, command="play tiny-game", cards=CARDS
+    )
     lobby = channel.history()[0].embeds[0]
     assert next(f.value for f in lobby.fields if f.name == "Options") == f"Cards dealt: {CARDS}"
     for played in range(CARDS):
@@ -48,16 +51,24 @@ async def test_a_game_from_two_packages_is_played_ruled_ranked_and_replayed(
         assert len(hand_cards(hand)) == CARDS - played
         await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
     await drain(env)
-    assert "Game over" in place.history()[-1].content
+    *_, final_table, finish = place.history()
+    assert "Game over" in (final_table.content or "")
+    assert " points" in (final_table.content or ""), "scores worded by tiny_game.result_score"
+    assert finish.embeds[0].title == "🏁 The tiny game is over"
+    assert "Play again" in button_labels(finish)
+    again = (await alice.click(finish, label="Play again")).response
+    assert again is not None
+    lobby = channel.history()[-1].embeds[0]
+    assert next(f.value for f in lobby.fields if f.name == "Options") == f"Cards dealt: {CARDS}"
 
-    board = (await alice.slash(channel, "leaderboard", game="tiny")).response
+    board = (await alice.slash(channel, "leaderboard", game="tiny-game")).response
     assert board is not None and board.ephemeral
     assert board.embeds[0].title is not None and board.embeds[0].title.startswith("Tiny")
     stats = (await alice.slash(channel, "stats show")).response
     assert stats is not None
     assert [field.name for field in stats.embeds[0].fields] == ["Tiny"]
 
-    page = (await alice.slash(channel, "history", game="tiny")).response
+    page = (await alice.slash(channel, "history", game="tiny-game")).response
     assert page is not None
     assert (page.embeds[0].description or "").startswith("Tiny\n\n`#1` <t:")
     replay = (await alice.click(page, label="#1")).response

@@ -1,4 +1,4 @@
-"""How the lobby shows the options chosen with `/play`."""
+"""How the lobby shows the options chosen with `/play`: in the game's own words."""
 
 from __future__ import annotations
 
@@ -6,23 +6,22 @@ from bot.i18n import Texts
 from bot.tables.render import option_lines
 
 
-def test_chosen_values_are_shown_in_words_and_switches_by_name() -> None:
-    options = {"deck": "en2016", "hard": True, "expert": False}
-    assert option_lines(options, Texts("en")) == [
+def test_chosen_values_are_shown_in_the_games_words() -> None:
+    options = {"deck": "en2016", "side": "hard"}
+    assert option_lines("level8", options, Texts("en")) == [
         "Deck: English 2016 edition (99 cards)",
-        "Hard side of the level card",
+        "Level card: Hard side (harder levels)",
     ]
-    french = option_lines(options, Texts("fr"))
-    assert french[0] == "Paquet\u00a0: édition anglaise 2016 (99 cartes)"
+    french = option_lines("level8", options, Texts("fr"))
+    assert french[0] == "Paquet\u00a0: Édition anglaise 2016 (99 cartes)"
 
 
-def test_a_value_without_words_is_shown_as_given() -> None:
-    assert option_lines({"deck": "custom"}, Texts("en")) == ["Deck: custom"]
+def test_switches_are_shown_by_name_when_on() -> None:
+    options = {"expert": True, "smaller_hands": False}
+    assert option_lines("the-game", options, Texts("en")) == ["Expert mode"]
+    assert option_lines("the-game", options, Texts("fr")) == ["Mode expert"]
 
 
-def test_a_switch_whose_off_side_is_a_choice_says_so() -> None:
-    assert option_lines({"deck": "fr", "hard": False, "expert": False}, Texts("en")) == [
-        "Deck: French edition (101 cards)",
-        "Standard side of the level card",
-    ]
-    assert option_lines({"hard": False}, Texts("fr")) == ["Face standard de la carte Niveaux"]
+def test_a_value_or_option_without_words_is_shown_as_given() -> None:
+    assert option_lines("level8", {"deck": "custom"}, Texts("en")) == ["Deck: custom"]
+    assert option_lines("level8", {"rounds": 3}, Texts("en")) == ["rounds: 3"]

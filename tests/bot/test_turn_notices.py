@@ -5,6 +5,7 @@ per-channel rate limit."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,8 @@ from tests.bot.level8.driver import start as level8
 from tests.bot.the_game.driver import start as the_game
 from tests.support.bots import CORE_EXTENSIONS, GameRegistration, make_bot, simcord_bot
 from tests.support.locale import speak_french
-from tests.support.rate_limits import BUDGET, Start, play_counting
+from tests.support.rate_limits import BUDGET, play_counting
+from tests.support.table_driver import TableDriver
 from tests.support.turn_notices import PING_WITHIN, TurnNotices
 
 __all__ = ["make_bot", "simcord_bot"]
@@ -31,7 +33,7 @@ budget to go out before they move (a ping the player no longer needs is not sent
 
 @dataclass(frozen=True)
 class Game:
-    start: Start
+    start: Callable[..., Awaitable[TableDriver[Any, Any]]]
     cog: str
     computers: int
     seed: int
@@ -61,9 +63,9 @@ def register_games() -> GameRegistration:
     return lambda _bot: None
 
 
-@pytest.fixture(autouse=True)
-def fixed_deal(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.lobby_rules.secrets.randbits", lambda _bits: game.seed)
+@pytest.fixture
+def fixed_deal(game: Game) -> dict[str, int]:
+    return {"deal_seed": game.seed}
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])

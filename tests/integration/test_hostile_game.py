@@ -11,9 +11,9 @@ from bot.settings import Settings
 from games.the_game import ENGINE
 from games.the_game.actions import PlaceCard
 from tests.bot.helpers import CANCELLED_PRIVATELY, cancel_game, query
-from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import digest, start, talk_menu
 from tests.integration.helpers import answer, controls_of, french_client, show_again, snapshot
+from tests.support.bots import BotFactory
 from tests.support.messages import enabled_buttons
 from tests.support.table_driver import drain
 

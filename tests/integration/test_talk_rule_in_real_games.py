@@ -10,8 +10,8 @@ import simcord
 from bot.settings import Settings
 from tests.bot.helpers import query
 from tests.bot.stats.helpers import field_value, leaderboard, rows
-from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import Driver, start
+from tests.support.bots import BotFactory
 from tests.support.messages import fields
 
 NOTICE = "🤐"

@@ -9,7 +9,6 @@ tests/games never import Discord.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -64,11 +63,19 @@ def database_url(database_backend: str, request: pytest.FixtureRequest) -> str |
 
 
 @pytest.fixture
-def settings(tmp_path: Path, database_url: str | None) -> Settings:
+def fixed_deal() -> dict[str, int]:
+    """Settings that fix the deals (`deal_seed`, `deal_seed_step`); none by default: random
+    deals, as a server has. A conftest whose tests play real games gives its own
+    (`real_game_fixtures`), and so may a test module."""
+    return {}
+
+
+@pytest.fixture
+def settings(tmp_path: Path, database_url: str | None, fixed_deal: dict[str, int]) -> Settings:
     """A real SQLite file in the test's folder, or a fresh PostgreSQL schema for the tests that
     run on both backends (`tests.bot.helpers.query` reads either through the same path);
     computers move without a pause; cards show as text, without uploading the faces (the tests
-    under tests/bot/faces turn them on)."""
+    under tests/bot/faces turn them on); deals as `fixed_deal` says."""
     path = tmp_path / "data" / "test.sqlite3"
     if database_url is not None:
         register_database(path, database_url)
@@ -80,6 +87,7 @@ def settings(tmp_path: Path, database_url: str | None) -> Settings:
         computer_delay_seconds=0,
         shard_count=1,
         card_emojis=False,
+        **fixed_deal,
     )
 
 
@@ -138,13 +146,12 @@ def real_game_fixtures(
     engine, and fixed deals. The conftest binds them to the names `fixed_deal`,
     `bot_extensions` and `register_games`, under which pytest finds them."""
 
-    @pytest.fixture(autouse=True)
-    def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-        """Games take their seed from `secrets.randbits`: always `seed`, which makes each test
-        one game; or, with `new_seed_per_game`, `seed`, `seed + 1`, ... in opening order, so
-        that several games in one test differ."""
-        seeds = itertools.count(seed) if new_seed_per_game else itertools.repeat(seed)
-        monkeypatch.setattr("bot.tables.lobby_rules.secrets.randbits", lambda _bits: next(seeds))
+    @pytest.fixture
+    def fixed_deal() -> dict[str, int]:
+        """Every game dealt from `seed`, which makes each test one game; or, with
+        `new_seed_per_game`, from `seed`, `seed + 1`, ... in opening order, so that several
+        games in one test differ (the bot's `deal_seed` settings)."""
+        return {"deal_seed": seed, "deal_seed_step": 1 if new_seed_per_game else 0}
 
     @pytest.fixture
     def bot_extensions() -> list[str]:

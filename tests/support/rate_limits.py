@@ -10,10 +10,7 @@ Discord does not count them against the channel either.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
-
-import simcord
 
 from bot import clock
 from bot.app import CardTableBot
@@ -82,30 +79,3 @@ def ends_on_the_final_table(driver: TableDriver[Any, Any]) -> None:
     assert table.content.startswith("🏁 Game over."), table.content
     assert table.components == []
     assert final.embeds, final.content
-
-
-Start = Callable[..., Awaitable[TableDriver[Any, Any]]]
-"""A game's driver `start(env, settings, members, channel, computers=...)`."""
-
-
-async def check_a_whole_game(
-    env: simcord.Env,
-    settings: Settings,
-    start: Start,
-    people: Sequence[str],
-    computers: int,
-    *,
-    default_pace: bool,
-) -> None:
-    """A whole game of `people` and `computers` keeps every channel within its budget and
-    ends on the final table."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(name)) for name in people]
-    driver = await start(env, settings, members, channel, computers=computers)
-
-    most = await play_counting(driver, default_pace=default_pace)
-
-    print("most writes in 5 s:", most)
-    assert max(most.values()) <= BUDGET, most
-    ends_on_the_final_table(driver)

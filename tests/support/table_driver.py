@@ -9,6 +9,7 @@ seat's move is made with the hand's controls, and which controls a position must
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable
@@ -23,7 +24,7 @@ from bot.app import CardTableBot
 from bot.i18n import Texts
 from bot.settings import Settings
 from bot.tables.outbox import WINDOW
-from games.core.engine import Engine
+from games.core.base import Engine
 from tests.bot.helpers import query, start_game, table_message
 from tests.support.colour_marks import unmarked_colours
 from tests.support.messages import (
@@ -134,8 +135,8 @@ class TableDriver(ABC, Generic[State, Card]):
     (`sent`) for the leak checks."""
 
     engine: ClassVar[Engine]
-    """The game's own `ENGINE`, cast to the protocol the bot drives every engine through (each
-    engine types its states and actions more narrowly than the protocol)."""
+    """The game's own `ENGINE`, typed as the bot drives every engine (`games.core.base.Engine`:
+    each engine types its states and actions more narrowly)."""
     command: ClassVar[str]
     """The slash command that opens the game's lobby, e.g. "play level8"."""
     most_steps: ClassVar[int] = 2000
@@ -403,7 +404,7 @@ class ReplayingDriver(TableDriver[State, Card]):
             row = query(self.db, "SELECT id, config, seed FROM games ORDER BY id DESC LIMIT 1")[0]
             seats = query(self.db, "SELECT COUNT(*) FROM seats WHERE game_id = ?", (row[0],))
             config = self.engine.config_model.model_validate_json(row[1])
-            self._replay = cast(State, self.engine.new_game(config, seats[0][0], row[2]))
+            self._replay = cast(State, self.engine.new_game(config, seats[0][0], row[2])[0])
             self._public |= self.public_in(self._replay, [])
         held = dict(enumerate(self.hands(self._replay)))
         for seat, _, action in logged_actions(self.db)[self._replayed :]:
@@ -426,3 +427,42 @@ class ReplayingDriver(TableDriver[State, Card]):
     def hand_messages(self, player: Player) -> list[Sent[Card]]:
         """The hand messages the player was shown, oldest first."""
         return [sent for sent in self.sent if sent.owner == player.member.id and sent.is_hand]
+
+
+@dataclass
+class ActionDriver(TableDriver[BaseModel, str]):
+    """Plays any game whose hand offers each legal action on a control of its own (the tests'
+    tiny game): the game's default computer player chooses, and the person clicks the control
+    that carries that action. A game with steps of its own in the UI (a card, then its pile)
+    brings its own driver (`tests/bot/<area>/driver.py`). It reads no cards: what no view may
+    show is the engine contract's to check."""
+
+    @classmethod
+    def of(cls, engine: Engine, key: str) -> type[ActionDriver]:
+        """The driver class of the registered game `key`."""
+        return cast(
+            "type[ActionDriver]",
+            type(f"ActionDriver[{key}]", (cls,), {"engine": engine, "command": f"play {key}"}),
+        )
+
+    def cards_in(self, text: str) -> set[str]:
+        return set()
+
+    def position(self) -> Hashable:
+        return len(logged_actions(self.db))
+
+    def policy_move(self, seat: int) -> Any:
+        state = self.state()
+        policy = self.engine.policy(self.engine.game_type.default_policy)
+        legal = self.engine.legal_actions(state, seat)
+        return policy.choose(self.engine.view(state, seat), legal, random.Random(self.position()))
+
+    async def perform(self, player: Player, move: Any) -> None:
+        assert player.hand is not None
+        await self.do(player, player.hand, move)
+
+    def check_offered_moves(self, hand: Any, state: BaseModel, seat: int) -> None:
+        """Every action a control carries is legal, and the move to make is among them."""
+        legal = self.engine.legal_actions(state, seat)
+        offered = [entry.action for entry in carried(hand, legal)]
+        assert offered and all(action in legal for action in offered), offered

@@ -27,7 +27,7 @@ import simcord
 from bot import clock
 from bot.i18n import Texts
 from bot.tables.outbox import WINDOW
-from games.core.engine import Engine
+from games.core.base import Engine
 from tests.bot.helpers import query
 from tests.support.messages import interaction_member
 
@@ -140,7 +140,8 @@ def person_turns(engine: Engine, db: Path) -> list[Turn]:
         db, "SELECT id, config, seed, started_at, turn_seconds FROM games ORDER BY id DESC LIMIT 1"
     )[0]
     users = dict(query(db, "SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)))
-    state = engine.new_game(engine.config_model.model_validate_json(config), len(users), seed)
+    config_model = engine.config_model.model_validate_json(config)
+    state = engine.new_game(config_model, len(users), seed)[0]
     logged = "SELECT seat, action, created_at FROM actions WHERE game_id = ? ORDER BY seq"
     log = query(db, logged, (game_id,))
     turns: list[Turn] = []

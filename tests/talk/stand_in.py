@@ -6,11 +6,10 @@ from __future__ import annotations
 from functools import partial
 
 from bot.app import CardTableBot
-from bot.tables.commands import plain_play_command
 from tests.bot.helpers import start_game
 from tests.support.catalogs import game_locales
+from tests.support.stand_in_engine import STAND_IN_ENGINE
 from tests.tiny_cog.ui import TinyUI
-from tests.tiny_game import ENGINE as TINY_ENGINE
 
 THE_GAME = "the-game"
 
@@ -21,7 +20,7 @@ class TalkTinyUI(TinyUI):
 
 
 def register_stand_in(bot: CardTableBot) -> None:
-    bot.games.register(TalkTinyUI(), engine=TINY_ENGINE, play=lambda: plain_play_command(THE_GAME))
+    bot.games.register(TalkTinyUI(), engine=STAND_IN_ENGINE)
 
 
 TALK_GAME = f"play {THE_GAME}"

@@ -12,7 +12,6 @@ import simcord
 from bot.app import CardTableBot
 from bot.i18n import Texts
 from bot.settings import Settings
-from bot.tables.commands import plain_play_command
 from games.the_game.table_talk import reveals_number
 from tests.bot.conftest import BotFactory, GameRegistration
 from tests.bot.helpers import (
@@ -24,9 +23,9 @@ from tests.bot.helpers import (
     table_message,
 )
 from tests.support.catalogs import game_locales
+from tests.support.stand_in_engine import STAND_IN_ENGINE
 from tests.talk.stand_in import TALK_GAME, register_stand_in, start_talk_game
 from tests.tiny_cog.ui import TinyUI
-from tests.tiny_game import ENGINE as TINY_ENGINE
 
 
 def talk_bot(make_bot: BotFactory) -> CardTableBot:
@@ -451,7 +450,7 @@ class OtherGameUI(TinyUI):
 
 def stand_in_and_other_game(bot: CardTableBot) -> None:
     register_stand_in(bot)
-    bot.games.register(OtherGameUI(), engine=TINY_ENGINE, play=lambda: plain_play_command("level8"))
+    bot.games.register(OtherGameUI(), engine=STAND_IN_ENGINE)
 
 
 @pytest.mark.parametrize("register_games", [stand_in_and_other_game])
@@ -483,8 +482,8 @@ async def test_rules_say_in_both_languages_what_may_and_may_not_be_said(
     result = await alice.slash(channel, "rules", game="the-game")
     assert result.response is not None
     english = result.response.embeds[0].description or ""
-    assert english == Texts("en")("rules.the-game")
-    french = Texts("fr")("rules.the-game")
+    assert english == Texts("en")("the_game.rules")
+    french = Texts("fr")("the_game.rules")
     for text, quote in ((english, r"“([^”]+)”"), (french, r"«\xa0([^»]+)\xa0»")):
         [line] = [
             line for line in text.splitlines()

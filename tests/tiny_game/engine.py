@@ -10,9 +10,9 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from games.core.base import BaseEngine
-from games.core.engine import Policy
 from games.core.errors import RuleError
 from games.core.game_type import GameType
+from games.core.policy import Policy
 from games.core.result import GameResult, SeatResult, competition_ranks
 
 DECK = 20
@@ -23,7 +23,7 @@ MAX_CARDS = DECK // MAX_PLAYERS
 
 
 class TinyConfig(BaseModel):
-    """The table options, one field each (`/play tiny cards:3`)."""
+    """The table options, one field each (`/play tiny-game cards:3`)."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -80,13 +80,12 @@ class Highest:
 
 
 GAME_TYPE = GameType(
-    key="tiny",
+    key="tiny-game",
     min_players=2,
     max_players=MAX_PLAYERS,
     cooperative=False,
     config_model=TinyConfig,
     default_policy="highest",
-    menu_rank=100,
 )
 
 
@@ -95,15 +94,16 @@ class TinyEngine(BaseEngine[TinyState, TinyAction, TinyView]):
     state_model = TinyState
     action_adapter = _ACTION
     policies: ClassVar[Mapping[str, Callable[[], Policy]]] = {"highest": Highest}
+    hidden_fields = ("hands.*",)
 
     def seat_count(self, state: TinyState) -> int:
         return len(state.hands)
 
-    def deal(self, config: TinyConfig, players: int, seed: int) -> TinyState:
+    def deal(self, config: TinyConfig, players: int, seed: int) -> tuple[TinyState, list[Played]]:
         deck = list(range(1, DECK + 1))
         random.Random(seed).shuffle(deck)
         hands = [sorted(deck[i * config.cards : (i + 1) * config.cards]) for i in range(players)]
-        return TinyState(seed=seed, hands=hands, scores=[0] * players)
+        return TinyState(seed=seed, hands=hands, scores=[0] * players), []
 
     def to_act(self, state: TinyState) -> list[int]:
         if all(not hand for hand in state.hands):

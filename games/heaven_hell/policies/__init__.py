@@ -6,15 +6,15 @@ unchanged so that the strong one is measured head to head; `random` plays any le
 
 from collections.abc import Callable
 
-from games.heaven_hell.policies.base import HeavenHellPolicy
+from games.core.policy import Policy
 from games.heaven_hell.policies.baseline import BaselinePolicy
 from games.heaven_hell.policies.heuristic import HeuristicPolicy
 from games.heaven_hell.policies.random_policy import RandomPolicy
 
-POLICIES: dict[str, Callable[[], HeavenHellPolicy]] = {
+POLICIES: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy,
     "baseline": BaselinePolicy,
     "heuristic": HeuristicPolicy,
 }
 
-__all__ = ["POLICIES", "BaselinePolicy", "HeavenHellPolicy", "HeuristicPolicy", "RandomPolicy"]
+__all__ = ["POLICIES", "BaselinePolicy", "HeuristicPolicy", "RandomPolicy"]

@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import Action, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, VALUES_PER_COLOUR, Side, colour_index
 from games.heaven_hell.config import ROW_LIMIT, SIDE_LIMIT
 from games.heaven_hell.policies.counting import HoldingEstimate
@@ -87,8 +87,8 @@ class BaselinePolicy:
         self.weights = weights or Weights()
 
     def choose(
-        self, view: HeavenHellView, legal: Sequence[AnyAction], rng: random.Random
-    ) -> AnyAction:
+        self, view: HeavenHellView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         estimate = self.estimate(view)
@@ -101,7 +101,7 @@ class BaselinePolicy:
             (row.heaven_sum, row.hell_sum, len(row.heaven), len(row.hell)) for row in view.rows
         ]
         evaluator = _Evaluator(view, estimate, self.weights)
-        best_action: AnyAction = legal[0]
+        best_action: Action = legal[0]
         best_value = -math.inf
         for action in legal:
             value = evaluator.after(action, rows, holdings)
@@ -117,10 +117,10 @@ class BaselinePolicy:
     @staticmethod
     def _choose_double(
         view: HeavenHellView,
-        legal: Sequence[AnyAction],
+        legal: Sequence[Action],
         estimate: HoldingEstimate,
         holdings: list[int],
-    ) -> AnyAction:
+    ) -> Action:
         assert view.asking is not None
         here = colour_index(view.asking)
 
@@ -151,7 +151,7 @@ class _Evaluator:
         self.rival_weight = weights.rival_scale / (view.players - 1)
 
     def after(
-        self, action: AnyAction, rows: list[RowState], holdings: list[int]
+        self, action: Action, rows: list[RowState], holdings: list[int]
     ) -> float:
         new_rows = list(rows)
         new_holdings = list(holdings)

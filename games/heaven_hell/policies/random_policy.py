@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.heaven_hell.actions import AnyAction
+from games.heaven_hell.actions import Action
 from games.heaven_hell.view import HeavenHellView
 
 
@@ -13,6 +13,6 @@ class RandomPolicy:
     name = "random"
 
     def choose(
-        self, view: HeavenHellView, legal: Sequence[AnyAction], rng: random.Random
-    ) -> AnyAction:
+        self, view: HeavenHellView, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         return legal[rng.randrange(len(legal))]

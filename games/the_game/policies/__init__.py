@@ -4,23 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.core.engine import Policy
+from games.core.policy import Policy
 from games.the_game.policies.heuristic import HeuristicPolicy
 from games.the_game.policies.random_policy import RandomPolicy
 
-
-def make_policy(name: str, hints: bool = True) -> Policy:
-    """`hints` switches the heuristic's table talk (reading and giving); the random player
-    never talks."""
-    factory = POLICIES.get(name)
-    if factory is None:
-        raise ValueError(f"unknown policy {name!r}; known: {', '.join(POLICIES)}")
-    return factory(hints)
-
-
-POLICIES: dict[str, Callable[[bool], Policy]] = {
-    "heuristic": lambda hints: HeuristicPolicy(hints=hints),
-    "random": lambda hints: RandomPolicy(),
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "heuristic": HeuristicPolicy,
+    "random": RandomPolicy,
 }
+"""The heuristic reads and gives hints by default: at a table it must be a good partner."""
 
-__all__ = ["POLICIES", "HeuristicPolicy", "RandomPolicy", "make_policy"]
+__all__ = ["POLICIES", "HeuristicPolicy", "RandomPolicy"]

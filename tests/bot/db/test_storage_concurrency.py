@@ -107,7 +107,7 @@ def new_game() -> Game:
         guild_id=1,
         channel_id=2,
         place_id=2,
-        game_key="tiny",
+        game_key="tiny-game",
         options={},
         config="{}",
         seed=3,

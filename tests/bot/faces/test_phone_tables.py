@@ -37,7 +37,7 @@ from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.fitting import draw_fitting
 from bot.tables.ui import GameUI, Panel, SeatInfo, TableContext
-from games.core.engine import Engine
+from games.core.base import Engine
 from tests.support.phone import PHONE_SCREEN_LINES, message_lines, squeezed_fields
 
 SEATS = 4
@@ -72,7 +72,7 @@ def tables(
     """The table at each of `MOMENTS`, with the turn line above it, until the game ends."""
     tr = Texts("en")
     seats = four_seats(tr)
-    state = engine.new_game(engine.config_model(), SEATS, seed)
+    state = engine.new_game(engine.config_model(), SEATS, seed)[0]
     policy = engine.policy(engine.policy_names()[0])
     rng = random.Random(seed)
     events: list[Any] = []

@@ -16,6 +16,7 @@ import simcord
 from bot.app import CardTableBot
 from bot.i18n import Texts
 from bot.settings import Settings
+from bot.tables.render import game_name
 from tests.bot.game_life.conftest import TURN_SECONDS
 from tests.bot.helpers import CANCELLED_PRIVATELY, cancel_game, query
 from tests.support.messages import components
@@ -100,7 +101,7 @@ async def test_a_lobby_says_whether_its_game_is_open_running_over_or_cancelled(
 ) -> None:
     env = simcord_env
     tr = Texts(locale)
-    titles = {state: f"{tr(f'games.{key}')} — {words}" for state, words in TITLES[locale].items()}
+    titles = {state: f"{game_name(key, tr)} — {words}" for state, words in TITLES[locale].items()}
     guild = env.create_guild(preferred_locale=locale if locale == "fr" else "en-US")
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))

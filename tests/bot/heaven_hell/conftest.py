@@ -1,27 +1,10 @@
-"""Fixtures: the real bot with Heaven & Hell's real engine and UI, the leaderboards and the talk
-rule's cog, computers without pause, and a fixed deal so every run plays the same game."""
+"""Heaven & Hell's own Discord tests: the real bot with its cog, the leaderboards and the talk
+rule's cog, computers without pause, and one fixed deal so every run plays the same game (the
+other fixtures are tests/bot/conftest.py's)."""
 
 from __future__ import annotations
 
-from tests.support.bots import (
-    CORE_EXTENSIONS,
-    TURN_SECONDS,
-    BotFactory,
-    make_bot,
-    real_game_fixtures,
-    settings,
-    simcord_bot,
-)
-
-__all__ = [
-    "EXTENSIONS",
-    "SEED",
-    "TURN_SECONDS",
-    "BotFactory",
-    "make_bot",
-    "settings",
-    "simcord_bot",
-]
+from tests.support.bots import CORE_EXTENSIONS, real_game_fixtures
 
 EXTENSIONS = [*CORE_EXTENSIONS, "cogs.heaven_hell", "cogs.leaderboard", "cogs.the_game.table_talk"]
 SEED = 33

@@ -22,9 +22,9 @@ from typing import Any, cast
 
 from cogs.heaven_hell.hand import choose_code
 from cogs.heaven_hell.words import mark
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import Action, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import COLOURS, Card, Colour, Side, card_of
 from games.heaven_hell.events import CardDiscarded, CardPlaced, PlayerStuck
 from games.heaven_hell.rules import is_stuck
@@ -56,7 +56,7 @@ def place(colour: Colour, value: int, side: Side) -> PlaceCard:
     return PlaceCard(colour=colour, value=value, side=side)
 
 
-def sides_by_card(legal: list[AnyAction]) -> dict[Face, set[PlaceCard]]:
+def sides_by_card(legal: list[Action]) -> dict[Face, set[PlaceCard]]:
     """The legal placements of each card that has any."""
     found: dict[Face, set[PlaceCard]] = {}
     for action in legal:
@@ -130,7 +130,7 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
 
     # ---------------------------------------------------------------- acting
 
-    def policy_move(self, seat: int) -> AnyAction:
+    def policy_move(self, seat: int) -> Action:
         state = self.state()
         legal = ENGINE.legal_actions(state, seat)
         rng = random.Random(f"{len(state.recent)}/{seat}/{state.round}")
@@ -138,15 +138,15 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         assert isinstance(action, PlaceCard | DiscardStuck | ChooseDouble)
         return action
 
-    def labelled(self, player: Player, hand: Any) -> dict[AnyAction, str]:
+    def labelled(self, player: Player, hand: Any) -> dict[Action, str]:
         """The actions a hand's buttons carry, each with its label as a person reads it."""
         legal = ENGINE.legal_actions(self.state(), player.seat)
         return {
-            cast(AnyAction, entry.action): entry.component["label"]
+            cast(Action, entry.action): entry.component["label"]
             for entry in carried(hand, legal)
         }
 
-    async def perform(self, player: Player, move: AnyAction) -> None:
+    async def perform(self, player: Player, move: Action) -> None:
         """A card only one side takes is placed with its own button; any other is chosen
         first, then the hand offers exactly its legal sides."""
         hand = player.hand
@@ -200,7 +200,7 @@ class Driver(ReplayingDriver[HeavenHellState, Face]):
         raise AssertionError(f"the game never reached {phase}")
 
 
-def one_side_moves(legal: list[AnyAction]) -> set[PlaceCard]:
+def one_side_moves(legal: list[Action]) -> set[PlaceCard]:
     """The placements of the cards that only one side takes."""
     return {next(iter(sides)) for sides in sides_by_card(legal).values() if len(sides) == 1}
 

@@ -18,10 +18,10 @@ from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import ChooseDouble
 from games.heaven_hell.cards import Colour, Side
 from games.heaven_hell.state import HeavenHellState, Phase
-from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
 from tests.bot.heaven_hell.driver import Driver, place, start
 from tests.bot.helpers import query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
+from tests.support.bots import TURN_SECONDS, BotFactory
 from tests.support.messages import components, controls, fields, left_by_a_restart
 from tests.support.table_driver import drain, kinds, logged_actions
 

@@ -4,14 +4,11 @@ nothing breaks Discord's limits on embeds and components."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.i18n import Texts
-from bot.tables.render import hand_view, results_lines
+from bot.tables.render import results_lines
 from bot.tables.ui import (
     FinishContext,
     HandContext,
-    Panel,
     SeatInfo,
     TableContext,
 )
@@ -25,11 +22,11 @@ from games.heaven_hell.cards import Card, Colour, Side
 from games.heaven_hell.events import CardPlaced, PlayerStuck, RoundScored
 from games.heaven_hell.state import HeavenHellState
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build, end_play
+from tests.support.discord_limits import BIG_ID, check_panel, hand_rows
 
 UI = HeavenHellUI()
 FRENCH = Texts("fr")
 LONG_NAME = "Quelqu'un au nom vraiment très l"
-BIG_ID = 2**62
 
 
 def seats(count: int = 5) -> list[SeatInfo]:
@@ -71,42 +68,6 @@ def crowded(current: int = 1) -> HeavenHellState:
             moves.append(CardPlaced(seat=n % 5, card=Card(colour=G, value=5), side=Side.HELL))
     state.recent = moves
     return state
-
-
-def check_panel(panel: Panel) -> None:
-    assert panel.content is None or len(panel.content) <= 2000
-    assert len(panel.embeds) <= 10
-    for embed in panel.embeds:
-        assert len(embed.title or "") <= 256
-        assert len(embed.description or "") <= 4096
-        assert len(embed.fields) <= 25
-        for field in embed.fields:
-            assert 0 < len(field.name or "") <= 256
-            assert 0 < len(field.value or "") <= 1024, field.value
-        assert len(embed) <= 6000
-
-
-def check_hand(ctx: HandContext[Any]) -> list[list[str]]:
-    """The hand's controls as Discord would get them (rows of labels)."""
-    panel = UI.render_hand(ctx)
-    check_panel(panel)
-    view = hand_view(BIG_ID, ctx.seat, BIG_ID, panel, ctx.legal)
-    rows: list[list[str]] = []
-    if view is None:
-        return rows
-    for row in view.to_components():
-        assert len(row["components"]) <= 5
-        labels = []
-        for item in row["components"]:
-            assert len(item["custom_id"]) <= 100
-            assert len(item.get("label") or "") <= 80
-            for option in item.get("options") or []:
-                assert len(option["label"]) <= 100 and len(option["value"]) <= 100
-            assert len(item.get("options") or []) <= 25
-            labels.append(item.get("label") or "")
-        rows.append(labels)
-    assert len(rows) <= 5
-    return rows
 
 
 def hand_context(state: HeavenHellState, seat: int, ui_state: str = "") -> HandContext:
@@ -194,24 +155,24 @@ def test_a_round_summary_with_ties_and_the_final_message_fit_in_french() -> None
 
 def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     state = crowded()
-    rows = check_hand(hand_context(state, 1))
+    rows = hand_rows(UI, hand_context(state, 1))
     assert rows == [["🟥R1", "🟥R2", "🟨Y2", "🟦B4", "🟪P4"]]
     fields = {f.name: f.value for f in UI.render_hand(hand_context(state, 1)).embeds[0].fields}
     assert fields["Maintenant"].startswith("À toi (tu as pioché). **Choisis une carte**")
 
-    rows = check_hand(hand_context(state, 1, choose_code(B, 4)))
+    rows = hand_rows(UI, hand_context(state, 1, choose_code(B, 4)))
     assert rows[-1] == ["Enfer\u00a0: 1 → 5", "Paradis\u00a0: 4 → 8"]
 
     seven = build_seven_card_hand()
-    rows = check_hand(hand_context(seven, 1))
+    rows = hand_rows(UI, hand_context(seven, 1))
     assert rows == [["🟥R1", "🟥R2", "🟥R3", "🟨Y3", "🟩G4"], ["🟦B5", "🟪P5 → 😈 5"]]
-    assert check_hand(hand_context(seven, 1, choose_code(P, 5))) == rows, (
+    assert hand_rows(UI, hand_context(seven, 1, choose_code(P, 5))) == rows, (
         "a card only one side takes has no second step"
     )
-    rows = check_hand(hand_context(seven, 1, choose_code(R, 3)))
+    rows = hand_rows(UI, hand_context(seven, 1, choose_code(R, 3)))
     assert [len(row) for row in rows] == [5, 2, 2], "seven cards, then both sides of 🟥R3"
 
-    rows = check_hand(hand_context(doubles_phase(), 0))
+    rows = hand_rows(UI, hand_context(doubles_phase(), 0))
     assert rows == [["Jouer ×2 sur 🟥R", "Le garder"]]
 
 

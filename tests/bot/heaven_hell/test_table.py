@@ -17,10 +17,10 @@ from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import DiscardStuck
 from games.heaven_hell.cards import Side
 from games.heaven_hell.state import HeavenHellState
-from tests.bot.heaven_hell.conftest import BotFactory
 from tests.bot.heaven_hell.driver import Driver, place, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
+from tests.support.bots import BotFactory
 from tests.support.locale import speak_french
 from tests.support.messages import (
     carried,

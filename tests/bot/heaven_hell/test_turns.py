@@ -11,9 +11,9 @@ from bot.settings import Settings
 from cogs.heaven_hell.hand import choose_code
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import PlaceCard
-from tests.bot.heaven_hell.conftest import TURN_SECONDS, BotFactory
 from tests.bot.heaven_hell.driver import Driver, start
 from tests.bot.helpers import button_labels, cancel_game, query
+from tests.support.bots import TURN_SECONDS, BotFactory
 from tests.support.messages import carried, controls, fields
 from tests.support.table_driver import drain, game_status, kinds
 

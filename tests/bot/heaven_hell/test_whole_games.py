@@ -1,10 +1,9 @@
-"""Whole games of Heaven & Hell played through the hand's controls: three people; two people
-and two computers. Every message is checked for leaked cards and doubles as it arrives (see the
-driver)."""
+"""Whole games of Heaven & Hell played through the hand's controls: three people, in English and
+in French. Every message is checked for leaked cards and doubles as it arrives (see the driver).
+(Two people and two computers: `tests/bot/test_every_game.py`, with `checks.py`.)"""
 
 from __future__ import annotations
 
-import discord
 import pytest
 import simcord
 
@@ -58,68 +57,6 @@ async def test_three_members_play_a_whole_game(
         (seat, 1 + sum(t > totals[seat] for t in totals), totals[seat], int(totals[seat] == best))
         for seat in range(3)
     ]
-
-
-def table_posts(env: simcord.Env, place: simcord.ChannelHandle) -> int:
-    path = f"/channels/{place.id}/messages"
-    return sum(1 for r in env.http_requests if r.method == "POST" and r.path == path)
-
-
-async def test_two_members_and_two_computers_play_and_land_on_the_leaderboards(
-    simcord_env: simcord.Env, settings: Settings
-) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    driver = await start(env, settings, [alice, bob], channel, computers=2)
-
-    await driver.play_to_the_end()
-
-    driver.check_hands_were_seen()
-    state = driver.state()
-    assert len(state.reports) == 4
-    logged = kinds(settings.database_path)
-    assert {(seat, actor) for seat, actor, _ in logged} == {
-        (0, "human"),
-        (1, "human"),
-        (2, "computer"),
-        (3, "computer"),
-    }
-    assert {(seat, kind) for seat, _, kind in logged if seat < 2} >= {
-        (0, "place"),
-        (0, "double"),
-        (1, "place"),
-        (1, "double"),
-    }
-    # Computers' moves edit the table; it is posted anew when a person must act (to ping
-    # them) and below each round summary, so new messages stay near one per person's turn.
-    people_turns = sum(1 for seat, _, kind in logged if seat < 2 and kind in ("place", "double"))
-    assert table_posts(env, driver.thread) <= 1 + people_turns + 2 * len(state.reports) + 1
-
-    totals = state.totals()
-    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    admin = guild.add_member(env.create_user("admin"), roles=[admins])
-    await admin.slash(channel, "settings", **{"leaderboard-min-games": 1})
-    page = (await alice.slash(channel, "leaderboard", game="heaven-hell")).response
-    assert page is not None and page.ephemeral
-    assert page.embeds[0].title == "Heaven & Hell — Ratings — all time"
-    lines = (page.embeds[0].description or "").splitlines()
-    order = [alice, bob] if totals[0] >= totals[1] else [bob, alice]
-    assert [line.split(" — ")[0].split("** ")[1] for line in lines] == [
-        f"<@{member.id}>" for member in order
-    ]
-    assert all("1 game" in line for line in lines)
-    week = (await bob.slash(channel, "leaderboard", game="heaven-hell", period="week")).response
-    assert week is not None
-    assert week.embeds[0].title == "Heaven & Hell — Ratings — this week"
-    assert (week.embeds[0].description or "").splitlines() == lines
-    stats = (await bob.slash(channel, "stats show")).response
-    assert stats is not None
-    section = next(f.value or "" for f in stats.embeds[0].fields if f.name == "Heaven & Hell")
-    won = totals[1] == max(totals)
-    assert f"1 game · {int(won)} win{'' if won else 's'} ({100 if won else 0}%)" in section
 
 
 async def test_a_whole_game_in_french_draws_every_colour_with_its_letter(

@@ -57,8 +57,8 @@ async def test_stats_show_lists_the_last_games_with_replay_buttons(
     lines = tiny.splitlines()
     start = lines.index("**Last games**")
     assert lines[start + 1].startswith("`#1` <t:")
-    assert lines[start + 1].endswith(f"{'🏆' if won else '▪️'} {score}")
-    assert lines[start + 2] == f"Best score: {score}"
+    assert lines[start + 1].endswith(f"{'🏆' if won else '▪️'} {score} points"), "result_score"
+    assert lines[start + 2] == f"Best score: {score} points"
     assert lines[start + 3] == f"Wins in a row: {int(won)} now, {int(won)} at most"
 
     replay = only_answer(await alice.click(stats, label="#1"))

@@ -32,7 +32,7 @@ async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database
 def ended(
     ended_at: float,
     *,
-    key: str = "tiny",
+    key: str = "tiny-game",
     guild: int = GUILD,
     status: GameStatus = GameStatus.FINISHED,
     actions: int = 12,
@@ -115,7 +115,7 @@ async def test_filters_by_game_and_by_member(db: Database) -> None:
         db,
         [
             ended(1.0, key="level8", seats=(ALICE, BOB)),
-            ended(2.0, key="tiny", seats=(BOB, None)),
+            ended(2.0, key="tiny-game", seats=(BOB, None)),
             ended(3.0, key="level8", seats=(ALICE, None)),
         ],
     )

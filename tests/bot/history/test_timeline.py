@@ -29,9 +29,8 @@ def level8_log(seed: int) -> tuple[str, list[tuple[int, str]]]:
             return action
 
     config = LEVEL8.config_model()
-    play_out(
-        LEVEL8, LEVEL8.new_game(config, 3, seed), [Logged(s) for s in range(3)], random.Random(seed)
-    )
+    start = LEVEL8.new_game(config, 3, seed)[0]
+    play_out(LEVEL8, start, [Logged(s) for s in range(3)], random.Random(seed))
     return config.model_dump_json(), log
 
 
@@ -78,7 +77,7 @@ def test_turn_and_round_jumps_land_where_the_game_changes_hands_and_rounds() -> 
 
 def test_a_game_without_rounds_offers_no_round_jumps() -> None:
     config = TINY.config_model().model_dump_json()
-    state = TINY.new_game(TINY.config_model(), 2, 3)
+    state = TINY.new_game(TINY.config_model(), 2, 3)[0]
     log = []
     while TINY.to_act(state):
         seat = TINY.to_act(state)[0]

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from cogs.level8.payloads import card_code
 from cogs.level8.words import mark, text_card
-from games.core.engine import Engine
+from games.core.base import Engine
 from games.level8 import ENGINE
 from games.level8.actions import (
     Action,
@@ -39,7 +39,7 @@ from games.level8.events import (
     LaidOff,
     LevelDisplayed,
 )
-from games.level8.state import GameState, Phase
+from games.level8.state import Level8State, Phase
 from tests.support.messages import carried, controls, options
 from tests.support.table_driver import Player, ReplayingDriver
 
@@ -58,7 +58,7 @@ def keys(actions: Sequence[BaseModel]) -> set[str]:
 
 
 @dataclass
-class Driver(ReplayingDriver[GameState, int]):
+class Driver(ReplayingDriver[Level8State, int]):
     engine = cast(Engine, ENGINE)
     command = "play level8"
     most_steps = 5000
@@ -79,7 +79,7 @@ class Driver(ReplayingDriver[GameState, int]):
         state = self.state()
         return state.round, state.turns, state.phase is Phase.KEEP
 
-    def public_in(self, state: GameState, events: list[Any]) -> set[int]:
+    def public_in(self, state: Level8State, events: list[Any]) -> set[int]:
         """Discard tops, displayed levels, and the cards a move named (discarded, drawn from a
         discard pile, laid off)."""
         public: set[int] = set()
@@ -95,7 +95,7 @@ class Driver(ReplayingDriver[GameState, int]):
                 public.update(p.card for group in event.groups for p in group.cards)
         return public
 
-    def hands(self, state: GameState) -> list[set[int]]:
+    def hands(self, state: Level8State) -> list[set[int]]:
         return [set(player.hand) for player in state.players]
 
     def check_hands_were_seen(self) -> None:
@@ -143,7 +143,7 @@ class Driver(ReplayingDriver[GameState, int]):
         else:
             await self.do(player, hand, move)
 
-    def check_offered_moves(self, hand: Any, state: GameState, seat: int) -> None:
+    def check_offered_moves(self, hand: Any, state: Level8State, seat: int) -> None:
         """The hand's controls are exactly the seat's legal moves, step by step: the actions
         its controls carry, and the UI steps (the builder, the lay-off and keep menus)."""
         legal = ENGINE.legal_actions(state, seat)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import simcord
 
 from bot.settings import Settings
-from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import start
+from tests.support.bots import BotFactory
 from tests.support.replays import (
     TableRecorder,
     replay_checks,

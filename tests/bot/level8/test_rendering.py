@@ -3,14 +3,10 @@ wild, full last moves, French): nothing breaks Discord's limits on embeds and co
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.i18n import Texts
-from bot.tables.render import hand_view
 from bot.tables.ui import (
     FinishContext,
     HandContext,
-    Panel,
     SeatInfo,
     TableContext,
 )
@@ -25,7 +21,7 @@ from games.level8.config import LevelSide
 from games.level8.events import Discarded, DrewFromDiscard, LaidOff, RoundEnded
 from games.level8.groups import PlacedCard
 from games.level8.levels import GroupKind
-from games.level8.state import GameState, Phase
+from games.level8.state import Level8State, Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -39,18 +35,18 @@ from tests.games.level8.helpers import (
     skip,
     wild,
 )
+from tests.support.discord_limits import BIG_ID, check_panel, hand_rows
 
 UI = Level8UI()
 FRENCH = Texts("fr")
 LONG_NAME = "Quelqu'un au nom vraiment très l"
-BIG_ID = 2**62
 
 
 def seats(count: int) -> list[SeatInfo]:
     return [SeatInfo(seat, f"{LONG_NAME}{seat}", 100 + seat, False) for seat in range(count)]
 
 
-def crowded_table() -> GameState:
+def crowded_table() -> Level8State:
     """Six seats; every wild in one run of fifteen; four full sets; a long colour group."""
     every_wild = [p(wild(i), 9 + i) for i in range(7)]
     long_run = group(GroupKind.RUN, *[c(v) for v in range(1, 9)], *every_wild)
@@ -78,45 +74,8 @@ def crowded_table() -> GameState:
     return state
 
 
-def check_panel(panel: Panel) -> None:
-    assert panel.content is None or len(panel.content) <= 2000
-    assert len(panel.embeds) <= 10
-    for embed in panel.embeds:
-        assert len(embed.title or "") <= 256
-        assert len(embed.description or "") <= 4096
-        assert len(embed.fields) <= 25
-        for field in embed.fields:
-            assert 0 < len(field.name or "") <= 256
-            assert 0 < len(field.value or "") <= 1024, field.value
-        assert len(embed) <= 6000
-
-
-def check_hand(ctx: HandContext[Any]) -> list[list[str]]:
-    """The hand's controls as Discord would get them (rows of labels or placeholders)."""
-    panel = UI.render_hand(ctx)
-    check_panel(panel)
-    view = hand_view(BIG_ID, ctx.seat, BIG_ID, panel, ctx.legal)
-    rows: list[list[str]] = []
-    if view is None:
-        return rows
-    for row in view.to_components():
-        assert len(row["components"]) <= 5
-        labels = []
-        for item in row["components"]:
-            assert len(item["custom_id"]) <= 100
-            assert len(item.get("label") or "") <= 80
-            for option in item.get("options") or []:
-                assert len(option["label"]) <= 100 and len(option["value"]) <= 100
-                assert len(option.get("description") or "") <= 100
-            assert len(item.get("options") or []) <= 25
-            labels.append(item.get("label") or item.get("placeholder") or "")
-        rows.append(labels)
-    assert len(rows) <= 5
-    return rows
-
-
 def hand_context(
-    state: GameState, seat: int, ui_state: str = "", tr: Texts = FRENCH
+    state: Level8State, seat: int, ui_state: str = "", tr: Texts = FRENCH
 ) -> HandContext:
     return HandContext(
         game_id=BIG_ID,
@@ -159,7 +118,7 @@ def test_a_crowded_six_seat_table_fits_in_french() -> None:
 
 def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     state = crowded_table()
-    rows = check_hand(hand_context(state, 0))
+    rows = hand_rows(UI, hand_context(state, 0))
     assert [len(row) for row in rows] == [5, 1], "the draw pile and five discard piles"
     assert rows[0][1] == f"Prendre 🟧O11 ({LONG_NAME}1)"
 
@@ -167,10 +126,10 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     playing.phase = Phase.PLAY
     playing.players[0].groups[0] = group(GroupKind.RUN, *[c(v) for v in range(2, 9)])
     playing.players[0].hand = [wild(3), c(1), c(9), c(10, BLUE), skip(3), c(12, PURPLE)]
-    rows = check_hand(hand_context(playing, 0))
+    rows = hand_rows(UI, hand_context(playing, 0))
     assert rows[0] == ["Compléter avec une carte…"]
     chosen = "o" + card_code(wild(3))
-    rows = check_hand(hand_context(playing, 0, chosen))
+    rows = hand_rows(UI, hand_context(playing, 0, chosen))
     assert rows[1] == ["Où mettre ⭐\u00a0?"], "a wild with many places gets a menu"
     assert rows[2] == [f"Passe pour {LONG_NAME}{n}" for n in range(1, 4)]
 
@@ -184,7 +143,7 @@ def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
     triple = [PlacedCard(card=wild(i), wild_as=7) for i in (1, 2, 3)]
     asking = Building([pair, triple], [wild(4), wild(5), wild(6), c(6)])
     assert len(asking.code()) <= 60
-    rows = check_hand(hand_context(level8, 0, asking.code()))
+    rows = hand_rows(UI, hand_context(level8, 0, asking.code()))
     assert rows == [["Que remplacent les jokers\u00a0?"], ["Recommencer", "Retour"]]
 
     hard = make_state(
@@ -194,11 +153,11 @@ def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
     )
     run_of_eight = Building([], [wild(i) for i in range(7)] + [c(3)])
     assert len(run_of_eight.code()) <= 60
-    check_hand(hand_context(hard, 0, run_of_eight.code()))
+    hand_rows(UI, hand_context(hard, 0, run_of_eight.code()))
 
     hard.phase = Phase.KEEP
     hard.players[0].level = 5
-    rows = check_hand(hand_context(hard, 0))
+    rows = hand_rows(UI, hand_context(hard, 0))
     assert rows == [["Cartes à garder (jusqu'à 4)…"], ["Ne rien garder"]]
 
 

@@ -16,9 +16,9 @@ from games.level8.actions import Discard, DrawFromPile
 from games.level8.cards import is_number
 from games.level8.levels import GroupKind
 from tests.bot.helpers import cancel_game, query
-from tests.bot.level8.conftest import BotFactory
 from tests.bot.level8.driver import Driver, start, written
 from tests.games.level8.helpers import BLUE, GREEN, PURPLE, c, group, make_state
+from tests.support.bots import BotFactory
 from tests.support.messages import (
     components,
     fields,
@@ -289,11 +289,11 @@ async def test_the_lobby_says_which_deck_and_side_and_the_table_shows_them(
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
-    lobby = (await alice.slash(channel, "play level8", deck="en2016", hard=True)).response
+    lobby = (await alice.slash(channel, "play level8", deck="en2016", side="hard")).response
     assert lobby is not None
     assert fields(lobby)["Options"].splitlines() == [
         "Deck: English 2016 edition (99 cards)",
-        "Hard side of the level card",
+        "Level card: Hard side (harder levels)",
     ]
     await alice.click(lobby, label="Add computer")
     await alice.click(lobby, label="Start")
@@ -314,7 +314,7 @@ async def test_the_table_in_the_servers_language_and_the_hand_in_the_players(
     alice = guild.add_member(env.create_user("alice"))
     lobby = (await alice.slash(channel, "play level8")).response
     assert lobby is not None
-    assert "Paquet\u00a0: édition française (101 cartes)" in fields(lobby)["Options"]
+    assert "Paquet\u00a0: Édition française (101 cartes)" in fields(lobby)["Options"]
     await alice.click(lobby, label="Ajouter un ordinateur")
     await alice.click(lobby, label="Commencer")
     table = channel.threads[-1].history()[-1]

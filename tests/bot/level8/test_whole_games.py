@@ -1,6 +1,7 @@
-"""Whole games of Level 8 played through the hand's controls: two people; two people and two
-computers. Every message is checked for leaked cards as it arrives (see the driver), and the
-results reach `/stats` and `/leaderboard game:level8`."""
+"""Whole games of Level 8 played through the hand's controls by people alone, in English and in
+French. Every message is checked for leaked cards as it arrives (see the driver), and the results
+reach `/stats` and `/leaderboard game:level8`. (Two people and two computers:
+`tests/bot/test_every_game.py`, with `checks.py`.)"""
 
 from __future__ import annotations
 
@@ -16,12 +17,6 @@ from tests.support.colour_marks import squares_in, unmarked_colours
 from tests.support.locale import make_server_french, speak_french
 from tests.support.messages import fields
 from tests.support.table_driver import logged_actions
-
-
-def table_posts(env: simcord.Env, place: simcord.ChannelHandle) -> int:
-    """Messages posted in the game's thread over the whole game."""
-    path = f"/channels/{place.id}/messages"
-    return sum(1 for r in env.http_requests if r.method == "POST" and r.path == path)
 
 
 async def test_two_members_play_a_whole_game(
@@ -73,40 +68,6 @@ async def test_two_members_play_a_whole_game(
     ]
     assert rows(page)[0].endswith("1 game · 1 win (100%)")
     assert rows(page)[1].endswith("1 game · 0 wins (0%)")
-
-
-async def test_two_members_and_two_computers_play_a_whole_game(
-    simcord_env: simcord.Env, settings: Settings
-) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    driver = await start(env, settings, [alice, bob], channel, computers=2)
-
-    await driver.play_to_the_end()
-
-    driver.check_hands_were_seen()
-    state = driver.state()
-    logged = logged_actions(settings.database_path)
-    assert {(seat, actor) for seat, actor, _ in logged} == {
-        (0, "human"),
-        (1, "human"),
-        (2, "computer"),
-        (3, "computer"),
-    }
-    *_, table, final = driver.thread.history()
-    assert table.content.startswith("🏁 Game over.")
-    assert (final.embeds[0].title or "").endswith("wins Level 8!") or state.winner is None
-    # A computer's turn is several actions, each editing the table (edits held back by the
-    # channel's budget merge into one): new messages are the table reposted when a person must
-    # act (or after a round summary), never one per move.
-    turns_of_people = sum(
-        1 for seat, _, action in logged if seat < 2 and '"kind":"draw_' in action
-    )
-    posts = table_posts(env, driver.thread)
-    assert posts <= turns_of_people + 2 * state.round + 2
 
 
 async def test_a_whole_game_in_french_draws_every_colour_with_its_letter(

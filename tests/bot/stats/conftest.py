@@ -7,8 +7,6 @@ from __future__ import annotations
 import pytest
 
 from bot.app import CardTableBot
-from cogs.level8.play import play_command as level8_play
-from cogs.the_game.play import play_command as the_game_play
 from tests.bot.stats.pick_engine import LEVEL8, THE_GAME, CoopPickUI, PickUI
 from tests.support.bots import (
     CORE_EXTENSIONS,
@@ -16,6 +14,7 @@ from tests.support.bots import (
     GameRegistration,
     database_backend,
     database_url,
+    fixed_deal,
     make_bot,
     settings,
     simcord_bot,
@@ -27,6 +26,7 @@ __all__ = [
     "BotFactory",
     "database_backend",
     "database_url",
+    "fixed_deal",
     "make_bot",
     "postgres_server",
     "settings",
@@ -43,7 +43,7 @@ def bot_extensions() -> list[str]:
 @pytest.fixture
 def register_games() -> GameRegistration:
     def register(bot: CardTableBot) -> None:
-        bot.games.register(PickUI(), engine=LEVEL8, play=level8_play)
-        bot.games.register(CoopPickUI(), engine=THE_GAME, play=the_game_play)
+        bot.games.register(PickUI(), engine=LEVEL8)
+        bot.games.register(CoopPickUI(), engine=THE_GAME)
 
     return register

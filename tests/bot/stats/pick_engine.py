@@ -9,25 +9,25 @@ only picks 0 wins totally. Computer seats always pick `COMPUTER_PICK`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import discord
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, TypeAdapter
 
 from bot.tables.ui import Choice, GameUI, HandContext, HandPanel, Panel, StepButton, TableContext
+from cogs.the_game.ui import TheGameUI
+from games.core.base import BaseEngine
 from games.core.errors import RuleError
-from games.core.game_type import GameType, TeamRanking
+from games.core.game_type import GameType
+from games.core.policy import Policy
 from games.core.result import GameResult, SeatResult
-from games.the_game.engine import GAME_TYPE as THE_GAME_TYPE
+from games.level8.config import Level8Config
+from games.the_game.config import TheGameConfig
 from tests.support.catalogs import game_locales
 
 HIGHEST_PICK = 20
 COMPUTER_PICK = 2
-
-
-class PickConfig(BaseModel):
-    model_config = ConfigDict(extra="ignore")
 
 
 class PickState(BaseModel):
@@ -48,63 +48,52 @@ class FixedPick:
         return Pick(number=COMPUTER_PICK)
 
 
-class PickEngine:
-    min_players = 1
-    max_players = 6
-    config_model: type[BaseModel] = PickConfig
+class PickEngine(BaseEngine[PickState, Pick, PickView]):
+    """Built per key, as a stand-in for a real game: its `GameType` is made in `__init__`."""
 
-    def __init__(
-        self, key: str, cooperative: bool, team_ranking: TeamRanking | None = None
-    ) -> None:
-        self.key = key
+    state_model = PickState
+    action_adapter = TypeAdapter(Pick)
+    policies: ClassVar[Mapping[str, Callable[[], Policy]]] = {"fixed": FixedPick}
+    hidden_fields = ("picks.*",)
+
+    def __init__(self, key: str, cooperative: bool, config_model: type[BaseModel]) -> None:
+        """`config_model` is the real game's, so that its `/play` subcommand has the real
+        options (the pick game ignores them)."""
         self.cooperative = cooperative
-        self.game_type = GameType(
+        self.game_type = GameType(  # type: ignore[misc]
             key=key,
-            min_players=self.min_players,
-            max_players=self.max_players,
+            min_players=1,
+            max_players=6,
             cooperative=cooperative,
-            config_model=PickConfig,
+            config_model=config_model,
             default_policy="fixed",
-            menu_rank=0 if cooperative else 1,
-            team_ranking=team_ranking or TeamRanking(),
         )
 
-    def new_game(self, config: BaseModel, players: int, seed: int) -> BaseModel:
-        return PickState(picks=[None] * players)
+    def seat_count(self, state: PickState) -> int:
+        return len(state.picks)
 
-    def load_state(self, data: str) -> BaseModel:
-        return PickState.model_validate_json(data)
+    def deal(self, config: BaseModel, players: int, seed: int) -> tuple[PickState, list[BaseModel]]:
+        return PickState(picks=[None] * players), []
 
-    def parse_action(self, data: str | dict[str, Any]) -> BaseModel:
-        if isinstance(data, str):
-            return Pick.model_validate_json(data)
-        return Pick.model_validate(data)
-
-    def to_act(self, state: BaseModel) -> list[int]:
-        assert isinstance(state, PickState)
+    def to_act(self, state: PickState) -> list[int]:
         return [seat for seat, pick in enumerate(state.picks) if pick is None]
 
-    def legal_actions(self, state: BaseModel, seat: int) -> list[BaseModel]:
+    def legal_actions(self, state: PickState, seat: int) -> list[Pick]:
         if seat not in self.to_act(state):
             return []
         return [Pick(number=number) for number in range(HIGHEST_PICK + 1)]
 
-    def apply(
-        self, state: BaseModel, seat: int, action: BaseModel
-    ) -> tuple[BaseModel, list[BaseModel]]:
-        assert isinstance(state, PickState) and isinstance(action, Pick)
+    def play(self, state: PickState, seat: int, action: Pick) -> tuple[PickState, list[BaseModel]]:
         if seat not in self.to_act(state):
             raise RuleError("already_picked")
         picks = list(state.picks)
         picks[seat] = action.number
         return PickState(picks=picks), []
 
-    def view(self, state: BaseModel, seat: int | None) -> BaseModel:
-        assert isinstance(state, PickState)
+    def make_view(self, state: PickState, seat: int | None) -> PickView:
         return PickView(seat=seat, picked=[pick is not None for pick in state.picks])
 
-    def result(self, state: BaseModel) -> GameResult | None:
-        assert isinstance(state, PickState)
+    def result(self, state: PickState) -> GameResult | None:
         if self.to_act(state):
             return None
         picks = [pick or 0 for pick in state.picks]
@@ -127,24 +116,13 @@ class PickEngine:
             ],
         )
 
-    def policy(self, name: str) -> FixedPick:
-        return FixedPick()
-
-    def policy_names(self) -> list[str]:
-        return ["fixed"]
-
-    def ends_turn(self, events: Sequence[BaseModel]) -> bool:
-        return False
-
-    def as_computer_move(self, action: BaseModel) -> BaseModel:
-        return action
-
 
 class PickUI(GameUI):
     """Registered under Level 8's key: `/play level8` opens a competitive pick game."""
 
     key = "level8"
     locales = game_locales("level8")
+    menu_rank = 1
 
     def render_table(self, ctx: TableContext) -> Panel:
         view = ctx.view
@@ -163,8 +141,8 @@ class PickUI(GameUI):
         return Choice(action=Pick(number=int(payload)))
 
 
-LEVEL8 = PickEngine("level8", cooperative=False)
-THE_GAME = PickEngine("the-game", cooperative=True, team_ranking=THE_GAME_TYPE.team_ranking)
+LEVEL8 = PickEngine("level8", cooperative=False, config_model=Level8Config)
+THE_GAME = PickEngine("the-game", cooperative=True, config_model=TheGameConfig)
 
 
 class CoopPickUI(PickUI):
@@ -172,3 +150,5 @@ class CoopPickUI(PickUI):
 
     key = "the-game"
     locales = game_locales("the_game")
+    menu_rank = 0
+    team_ranking = TheGameUI.team_ranking

@@ -25,11 +25,11 @@ from bot.stats.standings import (
     unranked_players,
 )
 from bot.tables.commands import area
-from games.core.registry import available_engines
-from games.the_game.engine import GAME_TYPE, mode_of
+from cogs.the_game.ui import TheGameUI, mode_of
 from tests.support.catalogs import full_catalog
+from tests.support.games import registered_games
 
-RANKING = GAME_TYPE.team_ranking
+RANKING = TheGameUI.team_ranking
 
 
 def game(
@@ -192,9 +192,10 @@ def test_every_cooperative_game_words_its_leaderboard_in_its_own_catalog() -> No
     """The leaderboards ask a cooperative game's catalog for its modes, score, players row and
     statistics line (bot/stats/render.py): a game missing one would show a raw key."""
     messages = full_catalog().messages
-    for game in (g.game_type for g in available_engines().values() if g.game_type.cooperative):
+    games = registered_games()
+    for game in (game for game in games.game_types() if game.cooperative):
         own = f"{area(game.key)}.leaderboard"
-        wanted = [f"{own}.mode.{mode}" for mode in game.team_ranking.modes]
+        wanted = [f"{own}.mode.{mode}" for mode in games.team_ranking(game.key).modes]
         wanted += [f"{own}.score.one", f"{own}.score.other", f"{own}.player_row", f"{own}.stats"]
         for lang in ("en", "fr"):
             assert [key for key in wanted if key not in messages[lang]] == [], (game.key, lang)

@@ -74,7 +74,7 @@ def alice_and_bob(
 async def lobby_joined_by(
     member: simcord.MemberActor, host: simcord.MemberActor, channel: simcord.ChannelHandle
 ) -> simcord.ResponseMessage:
-    lobby = (await host.slash(channel, "play tiny")).response
+    lobby = (await host.slash(channel, "play tiny-game")).response
     assert lobby is not None
     await member.click(lobby, label="Join")
     return lobby
@@ -103,13 +103,13 @@ async def test_a_lobby_nobody_can_see_gives_way_to_a_new_play(
     channel, alice, bob = alice_and_bob(env)
     part = simcord_bot.publishing if step == "lobby_message" else simcord_bot.tables
     kill_at(monkeypatch, simcord_bot, part, step)
-    unseen = (await alice.slash(channel, "play tiny")).response
+    unseen = (await alice.slash(channel, "play tiny-game")).response
     await restart(env, make_bot)
 
-    refused = (await alice.slash(channel, "play tiny")).response
+    refused = (await alice.slash(channel, "play tiny-game")).response
     assert refused is not None and "already a game" in refused.content
     await env.advance_time(30)
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None and "Start" in button_labels(lobby)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
@@ -133,14 +133,14 @@ async def test_a_lobby_whose_id_was_not_stored_is_kept_once_clicked(
     env = simcord_env
     channel, alice, bob = alice_and_bob(env)
     kill_at(monkeypatch, simcord_bot, simcord_bot.tables, "set_lobby_message")
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     await restart(env, make_bot)
 
     await bob.click(lobby, label="Join")
     assert bob.mention in str(lobby.embeds[0].to_dict())
     await env.advance_time(60)
-    refused = (await bob.slash(channel, "play tiny")).response
+    refused = (await bob.slash(channel, "play tiny-game")).response
     assert refused is not None and "already a game" in refused.content
     await alice.click(lobby, label="Start")
     assert button_labels(lobby) == []
@@ -155,11 +155,11 @@ async def test_a_deleted_lobby_gives_way_to_a_new_play(
     channel = guild.create_text_channel("games")
     moderators = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
     alice = guild.add_member(env.create_user("alice"), roles=[moderators])
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     await alice.delete(lobby)
 
-    again = (await alice.slash(channel, "play tiny")).response
+    again = (await alice.slash(channel, "play tiny-game")).response
     assert again is not None and "Start" in button_labels(again)
     assert statuses(settings) == ["cancelled", "lobby"]
 
@@ -219,7 +219,7 @@ async def test_a_game_started_just_before_a_crash_gets_its_table(
     assert hand is not None
     await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
     assert len(tables(place)) == 1
-    assert (await bob.slash(channel, "play tiny")).response is not None
+    assert (await bob.slash(channel, "play tiny-game")).response is not None
 
 
 @pytest.mark.parametrize("after_deleting_the_old", [False, True])

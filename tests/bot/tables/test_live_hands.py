@@ -78,7 +78,7 @@ async def test_a_hand_closes_before_its_token_runs_out_and_a_click_restarts_the_
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     await bob.click(lobby, label="Join")
     await alice.select(lobby, ["86400"])

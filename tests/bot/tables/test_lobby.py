@@ -33,7 +33,7 @@ def ephemeral_text(result: simcord.InteractionResult) -> str:
 async def open_lobby(
     member: simcord.MemberActor, channel: simcord.ChannelHandle
 ) -> simcord.ResponseMessage:
-    lobby = (await member.slash(channel, "play tiny")).response
+    lobby = (await member.slash(channel, "play tiny-game")).response
     assert lobby is not None
     return lobby
 
@@ -123,9 +123,9 @@ async def test_one_open_game_per_channel(simcord_env: simcord.Env) -> None:
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     await open_lobby(alice, channel)
-    result = await bob.slash(channel, "play tiny")
+    result = await bob.slash(channel, "play tiny-game")
     assert "already a game in this channel" in ephemeral_text(result)
-    assert (await bob.slash(other, "play tiny")).response is not None
+    assert (await bob.slash(other, "play tiny-game")).response is not None
 
 
 async def test_a_started_game_frees_the_channel_for_another(simcord_env: simcord.Env) -> None:
@@ -135,9 +135,9 @@ async def test_a_started_game_frees_the_channel_for_another(simcord_env: simcord
     alice = guild.add_member(env.create_user("alice"))
     place = await start_game(env, alice, [], channel, computers=1)
     assert place.is_thread
-    result = await alice.slash(place, "play tiny")
+    result = await alice.slash(place, "play tiny-game")
     assert "already a game" in ephemeral_text(result)
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None and lobby.message.embeds
 
 
@@ -151,7 +151,7 @@ async def test_host_cancels_the_lobby(simcord_env: simcord.Env, settings: Settin
     assert button_labels(lobby.message) == []
     assert lobby.message.embeds[0].description == "This table was cancelled."
     assert query(settings.database_path, "SELECT status FROM games") == [("cancelled",)]
-    assert (await alice.slash(channel, "play tiny")).response is not None
+    assert (await alice.slash(channel, "play tiny-game")).response is not None
 
 
 async def test_manage_server_may_cancel_any_game(simcord_env: simcord.Env) -> None:
@@ -226,5 +226,5 @@ async def test_a_game_without_engine_is_not_offered(simcord_env: simcord.Env) ->
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     commands = alice.available_commands(channel)
-    assert "play tiny" in commands
+    assert "play tiny-game" in commands
     assert not any("chess" in command for command in commands)

@@ -113,7 +113,7 @@ async def test_no_discord_request_while_a_game_is_locked(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Add computer")

@@ -162,9 +162,10 @@ async def test_a_full_game_records_results(simcord_env: simcord.Env, settings: S
     ]
     status = query(settings.database_path, "SELECT status FROM games")
     assert status == [("finished",)]
-    final = place.history()[-1]
+    *_, final, finish = place.history()
     assert "Game over" in final.content
     assert button_labels(final) == []
+    assert button_labels(finish) == ["Play again", "Replay"]
     lobby = channel.history()[0]
     winners = [user or "Computer 2" for _, user, _, _, won in results if won]
     names = ", ".join(f"<@{user}>" if isinstance(user, int) else user for user in winners)
@@ -224,7 +225,7 @@ async def test_an_old_table_message_is_posted_anew(simcord_env: simcord.Env) -> 
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
     await bob.click(lobby, label="Join")
     await alice.select(lobby, ["86400"])

@@ -44,7 +44,7 @@ async def test_lobby_buttons_survive_a_restart(
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "play tiny")).response
+    lobby = (await alice.slash(channel, "play tiny-game")).response
     assert lobby is not None
 
     await env.restart_bot(make_bot())

@@ -38,7 +38,7 @@ def game(number: int, shard: int, status: GameStatus) -> Game:
         guild_id=guild_id,
         channel_id=number,
         place_id=number,
-        game_key="tiny",
+        game_key="tiny-game",
         options={},
         config="{}",
         seed=1,

@@ -76,7 +76,12 @@ async def test_a_whole_game_through_the_service(database: Database, settings: Se
 
     try:
         game = await tables.create_lobby(
-            guild_id=1, channel_id=10, host_id=ALICE, host_name="alice", game_key="tiny", options={}
+            guild_id=1,
+            channel_id=10,
+            host_id=ALICE,
+            host_name="alice",
+            game_key="tiny-game",
+            options={},
         )
         await tables.lobby(game.id, "join", Lobby(BOB, "bob"))
         with pytest.raises(TableError) as refused:
@@ -135,7 +140,12 @@ async def test_an_out_of_date_click_only_shows_the_hand_again(
 
     try:
         game = await tables.create_lobby(
-            guild_id=1, channel_id=10, host_id=ALICE, host_name="alice", game_key="tiny", options={}
+            guild_id=1,
+            channel_id=10,
+            host_id=ALICE,
+            host_name="alice",
+            game_key="tiny-game",
+            options={},
         )
         await tables.lobby(game.id, "join", Lobby(BOB, "bob"))
         await tables.start(game.id, Lobby(ALICE, "alice"))

@@ -43,11 +43,11 @@ def started(
 ) -> Running:
     """A game just started: every seat may open, so everyone waits."""
     game = Game(
-        id=1, guild_id=1, channel_id=1, place_id=1, game_key="tiny", options={}, config="{}",
+        id=1, guild_id=1, channel_id=1, place_id=1, game_key="tiny-game", options={}, config="{}",
         seed=7, status=GameStatus.RUNNING, host_id=1, turn_seconds=TURN, created_at=moment,
         seats=[Seat(seat=n, user_id=user) for n, user in enumerate(users)],
     )
-    state = engine.new_game(TinyConfig(), len(users), seed=7)
+    state = engine.new_game(TinyConfig(), len(users), seed=7)[0]
     running = Running(game=game, engine=engine, ui=TinyUI(), state=state)
     refresh_turns(running, [], moment)
     return running

@@ -1,27 +1,9 @@
-"""Fixtures: the real bot with The Game's real engine and UI, computers without pause, and a
-fixed deal so every run plays the same game."""
+"""The Game's own Discord tests: the real bot with its cog, computers without pause, and one
+fixed deal so every run plays the same game (the other fixtures are tests/bot/conftest.py's)."""
 
 from __future__ import annotations
 
-from tests.support.bots import (
-    CORE_EXTENSIONS,
-    TURN_SECONDS,
-    BotFactory,
-    make_bot,
-    real_game_fixtures,
-    settings,
-    simcord_bot,
-)
-
-__all__ = [
-    "EXTENSIONS",
-    "SEED",
-    "TURN_SECONDS",
-    "BotFactory",
-    "make_bot",
-    "settings",
-    "simcord_bot",
-]
+from tests.support.bots import CORE_EXTENSIONS, real_game_fixtures
 
 EXTENSIONS = [*CORE_EXTENSIONS, "cogs.the_game"]
 SEED = 20260

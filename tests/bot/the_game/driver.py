@@ -21,7 +21,8 @@ from pydantic import BaseModel
 from bot.i18n import Texts
 from bot.tables.carried import SEPARATOR, ActionRefs
 from cogs.the_game.words import BACKWARDS_MARK, pile_name
-from games.core.engine import Engine, Policy
+from games.core.base import Engine
+from games.core.policy import Policy
 from games.the_game import ENGINE
 from games.the_game.actions import PLACE, EndTurn, PlaceCard
 from games.the_game.cards import is_backwards

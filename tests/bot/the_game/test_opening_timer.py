@@ -11,8 +11,8 @@ import simcord
 
 from bot.settings import Settings
 from tests.bot.helpers import query, start_game
-from tests.bot.the_game.conftest import TURN_SECONDS
 from tests.bot.the_game.driver import start
+from tests.support.bots import TURN_SECONDS
 
 
 def bot_messages(place: simcord.ChannelHandle) -> list[str]:

@@ -51,7 +51,7 @@ def refusal(state: TheGameState, action: BaseModel) -> str:
 
 
 def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
-    state = ENGINE.new_game(ENGINE.config_model(), 5, seed=3)
+    state = ENGINE.new_game(ENGINE.config_model(), 5, seed=3)[0]
     for seat in range(5):
         for pile in range(4):
             state, _ = ENGINE.apply(state, seat, GiveHint(pile=pile, hint=HintKind.DONT_JUMP))
@@ -118,7 +118,7 @@ def test_a_computer_s_hint_on_a_person_s_seat_says_the_computer_gave_it() -> Non
     """Bob on autopilot (or out of time): the computer playing his seat gives a hint. Table,
     news and hands say it is the computer's, in both languages; a computer seat's hints and a
     person's own keep their plain "name: hint"."""
-    state = ENGINE.new_game(ENGINE.config_model(), 3, seed=3)
+    state = ENGINE.new_game(ENGINE.config_model(), 3, seed=3)[0]
     state, computer_for_bob = ENGINE.apply(
         state, 1, ENGINE.as_computer_move(GiveHint(pile=0, hint=HintKind.DONT_JUMP))
     )

@@ -15,7 +15,6 @@ from games.the_game.actions import EndTurn, GiveHint, PlaceCard, WithdrawHint
 from games.the_game.cards import can_place
 from games.the_game.state import HintKind
 from tests.bot.helpers import query
-from tests.bot.the_game.conftest import BotFactory
 from tests.bot.the_game.driver import (
     Driver,
     digest,
@@ -25,6 +24,7 @@ from tests.bot.the_game.driver import (
     start,
     talk_menu,
 )
+from tests.support.bots import BotFactory
 from tests.support.messages import (
     components,
     enabled_buttons,

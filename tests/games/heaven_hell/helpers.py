@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core.state import copy_state
 from games.heaven_hell.cards import (
     CARDS_PER_COLOUR,
     DECK_SIZE,
@@ -10,8 +11,8 @@ from games.heaven_hell.cards import (
     colour_index,
 )
 from games.heaven_hell.config import HeavenHellConfig
-from games.heaven_hell.events import AnyEvent
-from games.heaven_hell.rules import _draft, _end_play
+from games.heaven_hell.events import Event
+from games.heaven_hell.rules import _end_play
 from games.heaven_hell.state import HeavenHellState, Phase, RoundReport, Row
 
 R, Y, G, B, P = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE, Colour.PURPLE
@@ -79,11 +80,11 @@ def build(
     )
 
 
-def end_play(state: HeavenHellState) -> tuple[HeavenHellState, list[AnyEvent]]:
+def end_play(state: HeavenHellState) -> tuple[HeavenHellState, list[Event]]:
     """The state once its round's play ends as it stands: the doubles phase asking about the
     first positive colour someone is asked about, or the round scored when nobody is."""
-    draft = _draft(state)
-    events: list[AnyEvent] = []
+    draft = copy_state(state)
+    events: list[Event] = []
     _end_play(draft, events)
     return draft, events
 

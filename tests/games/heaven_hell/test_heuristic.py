@@ -21,7 +21,7 @@ def advance(seed: int, players: int, steps: int) -> HeavenHellState:
     """A position reached by `steps` baseline and random moves (the policies mixed so that
     positions vary), stopped early if the game ends."""
     rng = random.Random(seed)
-    state = ENGINE.new_game(HeavenHellConfig(), players, seed)
+    state = ENGINE.new_game(HeavenHellConfig(), players, seed)[0]
     policies = [ENGINE.policy("baseline"), ENGINE.policy("random")]
     for _ in range(steps):
         seats = ENGINE.to_act(state)

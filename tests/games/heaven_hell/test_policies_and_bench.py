@@ -8,12 +8,12 @@ import random
 
 import pytest
 
+from games.core.policy import Policy
 from games.heaven_hell import ENGINE, bench
 from games.heaven_hell.actions import ChooseDouble, PlaceCard
 from games.heaven_hell.bench import main, win_credits
 from games.heaven_hell.config import HeavenHellConfig
 from games.heaven_hell.policies import BaselinePolicy
-from games.heaven_hell.policies.base import HeavenHellPolicy
 from games.heaven_hell.state import Phase
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build, end_play
 
@@ -73,7 +73,7 @@ def test_parse_action_accepts_json_and_dicts() -> None:
 
 
 def test_state_round_trips_through_json_exactly() -> None:
-    state = ENGINE.new_game(HeavenHellConfig(), 4, seed=3)
+    state = ENGINE.new_game(HeavenHellConfig(), 4, seed=3)[0]
     text = state.model_dump_json()
     loaded = ENGINE.load_state(text)
     assert loaded == state
@@ -108,7 +108,7 @@ def test_bench_rotates_every_policy_through_every_seat_of_every_deal(
 ) -> None:
     seatings: list[tuple[int, tuple[str, ...]]] = []
 
-    def record(policies: list[HeavenHellPolicy], seed: int, config: HeavenHellConfig,
+    def record(policies: list[Policy], seed: int, config: HeavenHellConfig,
                timings: list[list[float]] | None = None) -> list[tuple[int, bool]]:
         seatings.append((seed, tuple(policy.name for policy in policies)))
         for seat_times in timings or []:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from games.core.errors import RuleError
 from games.heaven_hell import ENGINE
-from games.heaven_hell.actions import AnyAction, ChooseDouble, DiscardStuck, PlaceCard
+from games.heaven_hell.actions import Action, ChooseDouble, DiscardStuck, PlaceCard
 from games.heaven_hell.cards import CARDS_PER_COLOUR, DECK_SIZE, Colour, Side, colour_of
 from games.heaven_hell.config import HeavenHellConfig
 from games.heaven_hell.rules import asked_seats, is_stuck
@@ -17,7 +17,7 @@ from games.heaven_hell.state import HeavenHellState, Phase
 from tests.games.heaven_hell.helpers import Cards, all_cards, build
 
 
-def any_action(rng: random.Random) -> AnyAction:
+def any_action(rng: random.Random) -> Action:
     """Any well-formed action, legal or not."""
     colour = rng.choice(list(Colour))
     value = rng.randint(1, 5)
@@ -90,8 +90,8 @@ def test_random_play_keeps_every_invariant_and_replays_exactly(
     players: int, seed: int, steps: int, illegal_share: float
 ) -> None:
     rng = random.Random(seed)
-    state = ENGINE.new_game(HeavenHellConfig(), players, seed)
-    log: list[tuple[int, AnyAction]] = []
+    state = ENGINE.new_game(HeavenHellConfig(), players, seed)[0]
+    log: list[tuple[int, Action]] = []
     for step in range(steps):
         seats = ENGINE.to_act(state)
         if not seats:
@@ -125,7 +125,7 @@ def test_random_play_keeps_every_invariant_and_replays_exactly(
     if steps == 250 and illegal_share == 0.0:
         assert state.reports  # long legal runs reach the scoring
 
-    replayed = ENGINE.new_game(HeavenHellConfig(), players, seed)
+    replayed = ENGINE.new_game(HeavenHellConfig(), players, seed)[0]
     for seat, action in log:
         replayed, _ = ENGINE.apply(replayed, seat, action)
     assert replayed == state
@@ -137,7 +137,7 @@ def test_random_play_keeps_every_invariant_and_replays_exactly(
 def test_policies_only_choose_legal_actions_and_games_finish(seed: int, players: int) -> None:
     rng = random.Random(seed)
     policies = [ENGINE.policy("heuristic" if s % 2 == 0 else "random") for s in range(players)]
-    state = ENGINE.new_game(HeavenHellConfig(), players, seed)
+    state = ENGINE.new_game(HeavenHellConfig(), players, seed)[0]
     while ENGINE.result(state) is None:
         for seat in ENGINE.to_act(state):
             legal = ENGINE.legal_actions(state, seat)

@@ -11,7 +11,7 @@ from games.heaven_hell.state import RECENT_EVENTS
 
 
 def test_recent_events_follow_the_game_survive_json_and_stay_bounded() -> None:
-    state = ENGINE.new_game(HeavenHellConfig(), 4, seed=3)
+    state = ENGINE.new_game(HeavenHellConfig(), 4, seed=3)[0]
     assert state.recent == [RoundStarted(round=0, dealer=0, first=1), CardDrawn(seat=1)]
     rng = random.Random(3)
     for _ in range(60):

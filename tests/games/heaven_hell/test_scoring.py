@@ -255,7 +255,7 @@ def test_equal_totals_share_the_victory() -> None:
     assert result.summary["round_points"] == [[4, 4, -1]]
     with pytest.raises(RuleError) as info:
         ENGINE.apply(state, 0, ChooseDouble(colour=R, play=False))
-    assert info.value.code == "game_finished"
+    assert info.value.code == "game_over"
     assert ENGINE.view(state, 0).seats[1].holds_double is False
     assert ENGINE.view(state, 0).seats[0].holds_double is True
 

@@ -47,7 +47,7 @@ def test_same_seed_same_deal_other_seed_other_deal() -> None:
 @pytest.mark.parametrize("players", [2, 6])
 def test_player_count_outside_three_to_five_is_refused(players: int) -> None:
     with pytest.raises(RuleError) as info:
-        ENGINE.new_game(HeavenHellConfig(), players, seed=1)
+        ENGINE.new_game(HeavenHellConfig(), players, seed=1)[0]
     assert info.value.code == "player_count"
 
 
@@ -56,12 +56,12 @@ def test_engine_metadata() -> None:
     assert ENGINE.key == "heaven-hell"
     assert (ENGINE.min_players, ENGINE.max_players) == (3, 5)
     assert set(ENGINE.policy_names()) == {"random", "baseline", "heuristic"}
-    assert ENGINE.new_game(HeavenHellConfig(), 3, 1).phase is Phase.PLAY
+    assert ENGINE.new_game(HeavenHellConfig(), 3, 1)[0].phase is Phase.PLAY
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_as_many_rounds_as_players_and_the_dealer_moves_left(players: int) -> None:
-    state = ENGINE.new_game(HeavenHellConfig(), players, seed=5)
+    state = ENGINE.new_game(HeavenHellConfig(), players, seed=5)[0]
     random_policy = ENGINE.policy("random")
     rng = random.Random(0)
     dealers_seen = [state.dealer]

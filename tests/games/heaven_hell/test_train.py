@@ -20,7 +20,7 @@ from tests.games.heaven_hell.helpers import B, Cards, G, R, Y, build
 
 
 def test_placements_of_the_round_are_counted_per_seat_colour_and_side() -> None:
-    state = ENGINE.new_game(HeavenHellConfig(), 3, seed=5)
+    state = ENGINE.new_game(HeavenHellConfig(), 3, seed=5)[0]
     placed: list[tuple[int, PlaceCard]] = []
     for _ in range(4):
         seat = ENGINE.to_act(state)[0]

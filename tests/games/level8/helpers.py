@@ -8,7 +8,7 @@ from games.level8.cards import SKIP_BASE, WILD_BASE, deck, number_card
 from games.level8.config import DEFAULT_MAX_TURNS, DeckPreset, Level8Config, LevelSide
 from games.level8.groups import Group, PlacedCard, build_group
 from games.level8.levels import GroupKind, Requirement
-from games.level8.state import GameState, Phase, PlayerState
+from games.level8.state import Level8State, Phase, PlayerState
 
 RED, YELLOW, GREEN, BLUE, PURPLE, ORANGE = range(6)
 
@@ -48,7 +48,7 @@ def make_state(
     preset: DeckPreset = DeckPreset.FR,
     max_turns: int = DEFAULT_MAX_TURNS,
     dealer: int = 0,
-) -> GameState:
+) -> Level8State:
     """Every card of the deck not placed explicitly goes to the draw pile, or, when `draw` is
     given, under seat 0's discard pile, so the whole deck is always accounted for."""
     groups = groups or {}
@@ -70,7 +70,7 @@ def make_state(
         draw = rest
     else:
         players[0].discard = rest + players[0].discard
-    return GameState(
+    return Level8State(
         config=Level8Config(deck=preset, side=side, max_turns=max_turns),
         seed=7,
         players=players,
@@ -87,7 +87,7 @@ def _cards_of(player: PlayerState) -> list[int]:
     return cards + ([player.skip] if player.skip is not None else [])
 
 
-def all_cards(state: GameState) -> list[int]:
+def all_cards(state: Level8State) -> list[int]:
     """Every card the state holds anywhere, sorted: must always equal the deck."""
     cards = list(state.draw)
     for player in state.players:

@@ -11,7 +11,7 @@ from games.level8.events import GameEnded, LevelDisplayed
 from games.level8.groups import PlacedCard
 from games.level8.levels import LEVELS, GroupKind, Requirement
 from games.level8.rules import apply
-from games.level8.state import GameState, Phase
+from games.level8.state import Level8State, Phase
 from tests.games.level8.helpers import ORANGE, PURPLE, RED, YELLOW, c, make_state, p, wild
 
 EXTRA = [c(10, PURPLE), c(9, PURPLE), wild(0)]
@@ -43,7 +43,7 @@ CASES = [
 ]
 
 
-def _state(side: LevelSide, level: int, groups: list[list[int]]) -> GameState:
+def _state(side: LevelSide, level: int, groups: list[list[int]]) -> Level8State:
     hand = [card for g in groups for card in g] + EXTRA
     return make_state([hand, [c(1, YELLOW + 1)]], levels=[level, 1], side=side)
 

@@ -24,7 +24,7 @@ from games.level8.finder import missing_cards
 from games.level8.groups import Group
 from games.level8.levels import LEVELS, GroupKind
 from games.level8.policies.card_counting import fast_missing
-from games.level8.state import GameState, Phase
+from games.level8.state import Level8State, Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -69,7 +69,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(
     """At every decision of a game, dealing the other hands and the draw pile again must not
     change the heuristic's choice, its generator being seeded alike both times."""
     config = Level8Config(side=side, max_turns=250)
-    state = ENGINE.new_game(config, players, seed)
+    state = ENGINE.new_game(config, players, seed)[0]
     heuristic = ENGINE.policy("heuristic")
     redeal = random.Random(redeal_seed)
     decisions = moved = 0
@@ -88,7 +88,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(
     assert moved > 0
 
 
-def _choice(state: GameState, seat: int = 0, policy: str = "heuristic") -> Action:
+def _choice(state: Level8State, seat: int = 0, policy: str = "heuristic") -> Action:
     """What `policy` does for `seat` in `state`, its generator seeded with 0."""
     legal = ENGINE.legal_actions(state, seat)
     return ENGINE.policy(policy).choose(ENGINE.view(state, seat), legal, random.Random(0))

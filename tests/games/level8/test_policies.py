@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.bench import main as bench_main
-from games.core.engine import Policy
+from games.core.policy import Policy
 from games.core.registry import get_engine
 from games.level8 import ENGINE
 from games.level8.actions import DisplayLevel
@@ -26,7 +26,7 @@ from games.level8.config import Level8Config, LevelSide
 )
 def test_policies_choose_legal_actions(lineup: list[str], side: LevelSide) -> None:
     config = Level8Config(side=side, max_turns=400)
-    state = ENGINE.new_game(config, len(lineup), seed=11)
+    state = ENGINE.new_game(config, len(lineup), seed=11)[0]
     policies = [ENGINE.policy(name) for name in lineup]
     rng = random.Random(5)
     while ENGINE.to_act(state):
@@ -43,7 +43,7 @@ def test_policies_choose_legal_actions(lineup: list[str], side: LevelSide) -> No
 
 
 def test_heuristic_wins_a_game_against_random() -> None:
-    state = ENGINE.new_game(Level8Config(), 2, seed=3)
+    state = ENGINE.new_game(Level8Config(), 2, seed=3)[0]
     policies = [ENGINE.policy("heuristic"), ENGINE.policy("random")]
     rng = random.Random(3)
     while ENGINE.to_act(state):

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core.errors import RuleError
+from games.core.state import copy_state
 from games.level8 import ENGINE
 from games.level8.actions import (
     Action,
@@ -23,7 +24,7 @@ from games.level8.actions import (
 from games.level8.cards import ALL_CARD_IDS, deck
 from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.groups import PlacedCard
-from games.level8.state import RECENT_EVENTS, GameState
+from games.level8.state import RECENT_EVENTS, Level8State
 from tests.games.level8.helpers import all_cards
 
 CARD = st.sampled_from(list(ALL_CARD_IDS))
@@ -47,10 +48,10 @@ ANY_ACTION: st.SearchStrategy[Action] = st.one_of(
 )
 
 
-def hidden_shuffled(state: GameState, seat: int, rng: random.Random) -> GameState:
+def hidden_shuffled(state: Level8State, seat: int, rng: random.Random) -> Level8State:
     """The same position as `seat` sees it: other hands and the draw pile's face-down cards
     dealt differently."""
-    other = state.clone()
+    other = copy_state(state)
     hidden_seats = [i for i in range(len(other.players)) if i != seat]
     pool = other.draw[other.face_up:]
     for i in hidden_seats:
@@ -80,7 +81,7 @@ def test_random_play_keeps_every_invariant(
     seed: int, players: int, side: LevelSide, preset: DeckPreset, data: st.DataObject
 ) -> None:
     config = Level8Config(side=side, deck=preset, max_turns=300)
-    state = ENGINE.new_game(config, players, seed)
+    state = ENGINE.new_game(config, players, seed)[0]
     log: list[tuple[int, Action]] = []
     rng = random.Random(seed)
     heuristic = ENGINE.policy("heuristic")
@@ -113,7 +114,7 @@ def test_random_play_keeps_every_invariant(
             assert ENGINE.view(hidden_shuffled(state, viewer, rng), viewer) == view
         assert ENGINE.view(state, None).hand is None
     assert ENGINE.load_state(state.model_dump_json()) == state
-    replayed = ENGINE.new_game(config, players, seed)
+    replayed = ENGINE.new_game(config, players, seed)[0]
     for seat, action in log:
         parsed = ENGINE.parse_action(action.model_dump_json())
         assert parsed == action
@@ -122,7 +123,7 @@ def test_random_play_keeps_every_invariant(
 
 
 def test_state_and_actions_round_trip_through_json() -> None:
-    state = ENGINE.new_game(Level8Config(side=LevelSide.HARD, deck=DeckPreset.EN2016), 3, 9)
+    state = ENGINE.new_game(Level8Config(side=LevelSide.HARD, deck=DeckPreset.EN2016), 3, 9)[0]
     assert ENGINE.load_state(state.model_dump_json()) == state
     action = LayOff(card=91, owner=2, group=1, wild_as=4)
     assert ENGINE.parse_action(action.model_dump()) == action
@@ -132,7 +133,7 @@ def test_state_and_actions_round_trip_through_json() -> None:
 def test_the_views_keep_the_newest_public_events_for_the_last_moves() -> None:
     """A table shows the last moves from the spectator view: they are the events of the last
     actions, oldest first, bounded, and naming no card drawn from the draw pile."""
-    state = ENGINE.new_game(Level8Config(), 2, 5)
+    state = ENGINE.new_game(Level8Config(), 2, 5)[0]
     assert [event.kind for event in ENGINE.view(state, None).recent] == ["round_started"]
     heuristic = ENGINE.policy("heuristic")
     rng = random.Random(5)
@@ -151,7 +152,7 @@ def test_the_views_keep_the_newest_public_events_for_the_last_moves() -> None:
 
 
 def test_spectator_view_shows_only_public_information() -> None:
-    state = ENGINE.new_game(Level8Config(), 3, 9)
+    state = ENGINE.new_game(Level8Config(), 3, 9)[0]
     view = ENGINE.view(state, None)
     assert view.hand is None
     assert [p.hand_size for p in view.players] == [10, 10, 10]

@@ -12,7 +12,7 @@ from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.events import GameEnded, PileRebuilt, RoundEnded, RoundStarted
 from games.level8.levels import GroupKind, requirements
 from games.level8.rules import HAND_SIZE, apply, legal_actions, to_act
-from games.level8.state import EndReason, GameState, Phase
+from games.level8.state import EndReason, Level8State, Phase
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -32,7 +32,7 @@ RUNS = [group(GroupKind.RUN, c(1), c(2), c(3)), group(GroupKind.RUN, c(4), c(5),
 
 @pytest.mark.parametrize("preset", list(DeckPreset))
 def test_new_game_deals_ten_and_opens_the_dealers_pile(preset: DeckPreset) -> None:
-    state = ENGINE.new_game(Level8Config(deck=preset), 4, seed=3)
+    state = ENGINE.new_game(Level8Config(deck=preset), 4, seed=3)[0]
     assert all(len(player.hand) == HAND_SIZE for player in state.players)
     assert [len(player.discard) for player in state.players].count(1) == 1
     assert len(state.players[state.dealer].discard) == 1
@@ -44,7 +44,7 @@ def test_new_game_deals_ten_and_opens_the_dealers_pile(preset: DeckPreset) -> No
 def test_player_count_is_checked() -> None:
     for players in (1, 7):
         with pytest.raises(RuleError) as err:
-            ENGINE.new_game(Level8Config(), players, seed=1)
+            ENGINE.new_game(Level8Config(), players, seed=1)[0]
         assert err.value.code == "player_count"
 
 
@@ -146,7 +146,7 @@ def test_displayed_level_7_player_moves_to_8_when_another_goes_out() -> None:
     assert new.phase is Phase.DRAW
 
 
-def _hard_round_end() -> GameState:
+def _hard_round_end() -> Level8State:
     hands = [[c(14)], [c(1), c(2), c(3), c(4), c(5), skip(1)], [c(6, BLUE)], [c(7, BLUE)]]
     return make_state(
         hands,

@@ -20,7 +20,7 @@ from games.level8.config import DeckPreset, Level8Config, LevelSide
 from games.level8.events import DrewFromDiscard, DrewFromPile, SkipPlaced, SkipServed
 from games.level8.levels import GroupKind
 from games.level8.rules import apply, legal_actions
-from games.level8.state import GameState, Phase
+from games.level8.state import Level8State, Phase
 from games.level8.view import make_view
 from tests.games.level8.helpers import (
     BLUE,
@@ -36,7 +36,7 @@ from tests.games.level8.helpers import (
 )
 
 
-def refused(state: GameState, seat: int, action: Action, code: str) -> None:
+def refused(state: Level8State, seat: int, action: Action, code: str) -> None:
     before = state.model_dump_json()
     with pytest.raises(RuleError) as err:
         apply(state, seat, action)
@@ -87,7 +87,7 @@ def test_draw_errors() -> None:
     refused(state, 0, Discard(card=c(1)), "must_draw_first")
 
 
-def _displayed_run_state(hand: list[int], run: list[int]) -> GameState:
+def _displayed_run_state(hand: list[int], run: list[int]) -> Level8State:
     shown = [group(GroupKind.RUN, *run), group(GroupKind.RUN, c(10), c(11), c(12))]
     return make_state([hand, [c(9, GREEN)]], groups={0: shown})
 
@@ -215,7 +215,7 @@ def test_a_last_card_skip_still_needs_a_target_that_may_take_it() -> None:
     table or to a seat that already has a Skip was taken as a discard."""
     config = Level8Config(deck=DeckPreset.DE2016, side=LevelSide.STANDARD)
     lineup = ["heuristic", "baseline", "heuristic", "heuristic"]
-    state = ENGINE.new_game(config, len(lineup), 13)
+    state = ENGINE.new_game(config, len(lineup), 13)[0]
     rng = policy_rng(13)
     for _ in range(6):
         seat = state.current

@@ -44,7 +44,7 @@ def test_any_seat_may_hint_at_any_time_and_everyone_sees_it() -> None:
 
 
 def test_hints_may_be_given_before_anyone_opens() -> None:
-    state = ENGINE.new_game(ENGINE.config_model(), 3, seed=2)
+    state = ENGINE.new_game(ENGINE.config_model(), 3, seed=2)[0]
     state, _ = ENGINE.apply(state, 2, GiveHint(pile=0, hint=WANT_PLAY))
     assert hints_of(state) == [(2, 0, WANT_PLAY)]
 

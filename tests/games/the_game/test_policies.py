@@ -12,7 +12,6 @@ from games.the_game.actions import EndTurn, PlaceCard
 from games.the_game.bench import main as bench_main
 from games.the_game.config import TheGameConfig
 from games.the_game.events import HintGiven
-from games.the_game.policies import make_policy
 from games.the_game.policies.heuristic import HeuristicPolicy
 from games.the_game.policies.planner import Weights
 from games.the_game.state import Hint, HintKind, Placement, TheGameState
@@ -24,7 +23,7 @@ from .helpers import position
 @pytest.mark.parametrize("players", [1, 3, 5])
 def test_policies_only_choose_legal_actions_until_the_end(name: str, players: int) -> None:
     rng = random.Random(players)
-    state = ENGINE.new_game(TheGameConfig(expert=players == 3), players, seed=players)
+    state = ENGINE.new_game(TheGameConfig(expert=players == 3), players, seed=players)[0]
     policies = [ENGINE.policy(name) for _ in range(players)]
     talked = False
     while ENGINE.to_act(state):
@@ -119,9 +118,9 @@ def test_heuristic_counts_cards_already_placed() -> None:
     assert choose(HeuristicPolicy(hints=False), state) == PlaceCard(card=30, pile=0)
 
 
-def test_make_policy_refuses_unknown_names() -> None:
-    with pytest.raises(ValueError):
-        make_policy("oracle")
+def test_the_engine_refuses_unknown_policy_names() -> None:
+    with pytest.raises(KeyError):
+        ENGINE.policy("oracle")
     assert sorted(ENGINE.policy_names()) == ["heuristic", "random"]
 
 

@@ -52,7 +52,7 @@ def test_random_action_sequences_keep_every_card_and_replay_exactly(
     players: int, expert: bool, smaller: bool, seed: int, data: Any
 ) -> None:
     config = TheGameConfig(expert=expert, smaller_hands=smaller)
-    state = ENGINE.new_game(config, players, seed)
+    state = ENGINE.new_game(config, players, seed)[0]
     log: list[tuple[int, Action]] = []
     for _ in range(data.draw(st.integers(0, 160), label="steps")):
         if state.over:
@@ -73,7 +73,7 @@ def test_random_action_sequences_keep_every_card_and_replay_exactly(
         log.append((seat, action))
         check_invariants(state)
 
-    replayed = ENGINE.new_game(config, players, seed)
+    replayed = ENGINE.new_game(config, players, seed)[0]
     for seat, action in log:
         replayed, _ = ENGINE.apply(replayed, seat, action)
     assert replayed == state

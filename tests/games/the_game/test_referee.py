@@ -42,7 +42,7 @@ def can_place(hand: list[int], tops: list[int], count: int) -> bool:
 
 
 def referee(players: int, seed: int, config: TheGameConfig) -> TheGameState:
-    state = ENGINE.new_game(config, players, seed)
+    state = ENGINE.new_game(config, players, seed)[0]
     size = {1: 8, 2: 7}.get(players, 6) - (1 if config.smaller_hands else 0)
     hands = [list(hand) for hand in state.hands]
     draw = list(state.draw_pile)

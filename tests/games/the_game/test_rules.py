@@ -8,7 +8,7 @@ from games.core.errors import RuleError
 from games.the_game import ENGINE
 from games.the_game.actions import EndTurn, PlaceCard
 from games.the_game.config import TheGameConfig
-from games.the_game.events import CardPlaced, GameOver, TurnEnded
+from games.the_game.events import CardPlaced, GameEnded, TurnEnded
 from games.the_game.state import TheGameState
 
 from .helpers import position
@@ -81,7 +81,7 @@ def test_other_cards_against_the_pile_direction_are_refused(card: int, pile: int
 def test_deal_and_minimum_per_player_count_and_variant(
     players: int, expert: bool, smaller: bool, hand: int, minimum: int
 ) -> None:
-    state = ENGINE.new_game(TheGameConfig(expert=expert, smaller_hands=smaller), players, seed=7)
+    state = ENGINE.new_game(TheGameConfig(expert=expert, smaller_hands=smaller), players, seed=7)[0]
     assert [len(h) for h in state.hands] == [hand] * players
     assert len(state.draw_pile) == 98 - hand * players
     assert state.tops == [1, 1, 100, 100]
@@ -89,7 +89,7 @@ def test_deal_and_minimum_per_player_count_and_variant(
 
 
 def test_anyone_may_open_and_the_opener_starts() -> None:
-    state = ENGINE.new_game(TheGameConfig(), 3, seed=3)
+    state = ENGINE.new_game(TheGameConfig(), 3, seed=3)[0]
     assert ENGINE.to_act(state) == [0, 1, 2]
     card = state.hands[2][0]
     state, events = ENGINE.apply(state, 2, PlaceCard(card=card, pile=0))
@@ -139,7 +139,7 @@ def test_stuck_at_the_start_of_a_turn_ends_the_game() -> None:
     state, events = ENGINE.apply(state, 0, EndTurn())
     assert state.over
     assert ENGINE.to_act(state) == []
-    assert events[-1] == GameOver(cards_left=12, verdict="count", stuck_seat=1)
+    assert events[-1] == GameEnded(cards_left=12, verdict="count", stuck_seat=1)
     assert isinstance(events[0], TurnEnded) and events[0].next_seat is None
 
 
@@ -147,7 +147,7 @@ def test_stuck_after_one_of_two_required_cards() -> None:
     state = position([[60, 41, 42, 43, 44, 46, 47, 48]], tops=(50, 55, 30, 35))
     state, events = ENGINE.apply(state, 0, PlaceCard(card=60, pile=0))
     assert state.over
-    assert isinstance(events[-1], GameOver) and events[-1].stuck_seat == 0
+    assert isinstance(events[-1], GameEnded) and events[-1].stuck_seat == 0
     result = ENGINE.result(state)
     assert result is not None
     assert result.summary == {"cards_left": 13, "verdict": "count", "cards_placed": [1]}
@@ -202,7 +202,7 @@ def test_all_cards_placed_is_a_total_victory() -> None:
     state = end_turn(place(state, 0, 99, 0), 0)
     state, events = ENGINE.apply(state, 1, PlaceCard(card=2, pile=2))
     assert state.over
-    assert events[-1] == GameOver(cards_left=0, verdict="total_victory", stuck_seat=None)
+    assert events[-1] == GameEnded(cards_left=0, verdict="total_victory", stuck_seat=None)
     result = ENGINE.result(state)
     assert result is not None and result.cooperative
     assert [(s.rank, s.score, s.won) for s in result.seats] == [(1, 0, True), (1, 0, True)]
@@ -220,7 +220,7 @@ def test_excellent_verdict_under_ten_cards() -> None:
 
 
 def test_result_is_none_while_running() -> None:
-    assert ENGINE.result(ENGINE.new_game(TheGameConfig(), 2, seed=1)) is None
+    assert ENGINE.result(ENGINE.new_game(TheGameConfig(), 2, seed=1)[0]) is None
 
 
 @pytest.mark.parametrize(
@@ -244,7 +244,7 @@ def test_rule_errors_change_nothing(seat: int, action: PlaceCard | EndTurn, code
 
 
 def test_ending_before_anyone_opened_is_refused() -> None:
-    state = ENGINE.new_game(TheGameConfig(), 2, seed=1)
+    state = ENGINE.new_game(TheGameConfig(), 2, seed=1)[0]
     with pytest.raises(RuleError) as err:
         end_turn(state, 0)
     assert err.value.code == "minimum_not_reached"
@@ -262,7 +262,7 @@ def test_nothing_is_accepted_once_the_game_is_over() -> None:
 
 def test_bad_player_count_is_refused() -> None:
     with pytest.raises(RuleError) as err:
-        ENGINE.new_game(TheGameConfig(), 6, seed=1)
+        ENGINE.new_game(TheGameConfig(), 6, seed=1)[0]
     assert err.value.code == "player_count"
 
 
@@ -278,7 +278,7 @@ def test_parse_action_accepts_json_and_dicts_and_refuses_garbage() -> None:
 
 
 def test_legal_actions_match_what_apply_accepts() -> None:
-    state = ENGINE.new_game(TheGameConfig(), 2, seed=4)
+    state = ENGINE.new_game(TheGameConfig(), 2, seed=4)[0]
     state = place(state, 0, state.hands[0][0], 1)
     for seat in (0, 1):
         for action in ENGINE.legal_actions(state, seat):

@@ -8,7 +8,7 @@ from games.the_game.config import TheGameConfig
 
 
 def test_a_seat_sees_its_own_hand_and_only_sizes_of_the_others() -> None:
-    state = ENGINE.new_game(TheGameConfig(), 3, seed=11)
+    state = ENGINE.new_game(TheGameConfig(), 3, seed=11)[0]
     view = ENGINE.view(state, 1)
     assert view.seat == 1
     assert view.hand == state.hands[1]
@@ -25,14 +25,14 @@ def test_a_seat_sees_its_own_hand_and_only_sizes_of_the_others() -> None:
 
 
 def test_a_spectator_sees_no_hand() -> None:
-    state = ENGINE.new_game(TheGameConfig(), 2, seed=11)
+    state = ENGINE.new_game(TheGameConfig(), 2, seed=11)[0]
     view = ENGINE.view(state, None)
     assert view.seat is None and view.hand is None
     assert view.hand_sizes == [7, 7]
 
 
 def test_view_tracks_the_turn_and_the_placements() -> None:
-    state = ENGINE.new_game(TheGameConfig(), 2, seed=5)
+    state = ENGINE.new_game(TheGameConfig(), 2, seed=5)[0]
     low, high = state.hands[0][0], state.hands[0][-1]
     state = ENGINE.apply(state, 0, PlaceCard(card=low, pile=0))[0]
     view = ENGINE.view(state, 1)
