@@ -8,6 +8,7 @@ then only checks reactions, and `/settings` says so).
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 
 import aiohttp
@@ -18,6 +19,15 @@ from bot.app import create_bot
 from bot.settings import Settings, settings_problem
 
 log = logging.getLogger(__name__)
+
+
+def stop_on_sigterm() -> None:
+    """Service managers (systemd, Docker, `kill`) stop a process with SIGTERM, which Python would
+    end on the spot. Treated as Ctrl-C instead, which discord.py turns into a clean `close()`: the
+    ids of tables posted since their games' last change are stored, so a planned restart does not
+    post those tables again, with their mentions, as it must after a crash
+    (docs/crash-recovery.md)."""
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: signal.raise_signal(signal.SIGINT))
 
 
 def main() -> int:
@@ -37,6 +47,7 @@ def main() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    stop_on_sigterm()
     try:
         try:
             create_bot(settings).run(token, log_handler=None)

@@ -24,7 +24,9 @@ from bot.history.components import DYNAMIC_ITEMS as HISTORY_ITEMS
 from bot.history.service import History
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
-from bot.tables.components import DYNAMIC_ITEMS
+from bot.tables import interactions
+from bot.tables.components import DYNAMIC_ITEMS, Click
+from bot.tables.publishing import DiscordPublishing
 from bot.tables.registry import GameCatalog
 from bot.tables.service import TableService
 
@@ -74,17 +76,24 @@ class CardTableBot(commands.AutoShardedBot):
         self.settings = settings
         self.extension_names = list(extensions)
         self.games = GameCatalog()
-        self.tables = TableService(self)
-        self.history = History(self, self.tables.core.publisher.post_in)
         self.card_faces = CardFaces()
         self.face_upload: asyncio.Task[UploadReport] | None = None
         self._db: Database | None = None
+        self.publishing = DiscordPublishing(self)
+        self.tables = TableService(lambda: self.db, self.games, settings, self.publishing)
+        self.history = History(self, self.publishing.post_in)
 
     @property
     def db(self) -> Database:
         if self._db is None:
             raise RuntimeError("the database is opened in setup_hook")
         return self._db
+
+    async def handle_table_click(
+        self, interaction: discord.Interaction[Any], click: Click
+    ) -> None:
+        """Every table control's click (`bot.tables.components`) reaches the tables here."""
+        await interactions.handle(interaction, click)
 
     def serves_guild(self, guild_id: int) -> bool:
         """Whether this process runs the shard of `guild_id` (all of them unless split)."""
@@ -132,7 +141,10 @@ class CardTableBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.face_upload is not None:
             self.face_upload.cancel()
-        self.tables.close()
+        if self._db is not None:
+            await self.tables.shut_down()
+        else:
+            self.tables.close()
         await super().close()
         if self._db is not None:
             await self._db.close()

@@ -17,7 +17,7 @@ def now() -> float:
 
 
 async def sleep(seconds: float) -> None:
-    """The bot's one timed wait (the wake-up queue's sleeper, `bot.tables.wakeups`). One named
+    """The bot's one timed wait (the sleeper of each `bot.tables.deadline_queue`). One named
     place, so that the tests and the playground can declare it to SimCord as an intentional
     wait (`playground/waits.py`): it then wakes only when the simulated clock is moved."""
     await asyncio.sleep(seconds)

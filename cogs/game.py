@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import CardTableBot
-from bot.i18n import Texts, interaction_locale
 from bot.i18n.translator import command_text as _
+from bot.tables import interactions
 from bot.tables.components import guarded
 from bot.tables.errors import TableError
 from bot.tables.records import Game
@@ -31,15 +31,14 @@ class GameCommands(commands.Cog):
         game = await self.bot.tables.game_in(place)
         if game is not None:
             return game
-        tr = Texts(interaction_locale(interaction))
-        ended = await self.bot.tables.ended_here(interaction.guild_id or 0, place, tr)
+        ended = await interactions.ended_here(interaction, place)
         raise TableError("no_game_here", ended)
 
     @game.command(name=_("game.hand.name"), description=_("game.hand.description"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         async def handler() -> None:
             game = await self._here(interaction)
-            await self.bot.tables.show_hand(interaction, game.id)
+            await interactions.show_hand(interaction, game.id)
 
         await guarded(interaction, handler)
 
@@ -47,8 +46,7 @@ class GameCommands(commands.Cog):
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         async def handler() -> None:
             game = await self._here(interaction)
-            tr = Texts(interaction_locale(interaction))
-            text = await self.bot.tables.status_text(game, tr)
+            text = await interactions.status(interaction, game)
             await interaction.response.send_message(text, ephemeral=True)
 
         await guarded(interaction, handler)
@@ -56,7 +54,7 @@ class GameCommands(commands.Cog):
     @game.command(name=_("game.leave.name"), description=_("game.leave.description"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async def handler() -> None:
-            await self.bot.tables.leave(interaction, (await self._here(interaction)).id)
+            await interactions.leave(interaction, (await self._here(interaction)).id)
 
         await guarded(interaction, handler)
 
@@ -64,7 +62,7 @@ class GameCommands(commands.Cog):
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         async def handler() -> None:
             game = await self._here(interaction)
-            await self.bot.tables.ask_cancel(interaction, game.id)
+            await interactions.ask_cancel(interaction, game.id)
 
         await guarded(interaction, handler)
 

@@ -426,8 +426,11 @@ async def seed_unfinished(bot: Any, count: int, rng: random.Random) -> None:
     from bot.clock import now
     from bot.tables.records import insert_games, load_games
 
+    # A game's table id is stored with its change after the table was posted (`table_post`):
+    # templates are games whose id is stored already.
     running = await bot.db.fetchall(
-        "SELECT id FROM games WHERE status = 'running' AND state IS NOT NULL LIMIT 50"
+        "SELECT id FROM games WHERE status = 'running' AND state IS NOT NULL "
+        "AND table_message_id IS NOT NULL LIMIT 50"
     )
     templates = await load_games(bot.db, [int(row["id"]) for row in running])
     if not templates:
@@ -473,7 +476,7 @@ async def recover_alone(settings: Any) -> dict[str, Any]:
         started = time.perf_counter()
         recovered = await bot.tables.recover()
         seconds = time.perf_counter() - started
-        armed = len(bot.tables.core.wakeups)
+        armed = len(bot.tables.timers)
         grown = rss_bytes() - before
     finally:
         bot.tables.close()
@@ -573,7 +576,7 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
             shown = await live.members[0].click(table, label="Show my hand")
             report["recovery_in_simcord"] = {
                 "restart_seconds": round(seconds, 3),
-                "timers_armed": len(restarted.tables.core.wakeups),
+                "timers_armed": len(restarted.tables.timers),
                 "old_button_answers": shown.response is not None,
             }
         except Exception as error:  # report what was measured so far, and why it stopped

@@ -1,5 +1,5 @@
-"""What every game's slash commands share: opening a table, each game's `/play` subcommand, and
-the list of games a command offers.
+"""What every game's slash commands share: each game's `/play` subcommand (which opens a table
+through `bot.tables.interactions.open_table`), and the list of games a command offers.
 
 A game's `/play` subcommand is built from its engine's config model (`GameType.options`): one
 command option per table option, with its type, bounds, choices and default, named and described
@@ -16,8 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n.translator import catalog_text as _
-from bot.tables.components import guarded, tables_of
-from bot.tables.errors import TableError
+from bot.tables.interactions import open_table
 from bot.tables.registry import GameCatalog, PlayCommand
 from games.core.game_type import GameOption, GameType
 
@@ -25,33 +24,6 @@ from games.core.game_type import GameOption, GameType
 def area(key: str) -> str:
     """A game's catalog area: its key with `-` as `_` (key `card-race`, area `card_race`)."""
     return key.replace("-", "_")
-
-
-async def open_table(
-    interaction: discord.Interaction[Any], key: str, options: dict[str, Any]
-) -> None:
-    """A lobby message for game `key` in the channel or thread the command was used in."""
-
-    async def handler() -> None:
-        channel = interaction.channel
-        if interaction.guild is None:
-            raise TableError("guild_only")
-        if not isinstance(channel, (discord.TextChannel, discord.Thread)):
-            raise TableError("wrong_channel")
-        tables = tables_of(interaction)
-        game = await tables.create_lobby(
-            guild_id=interaction.guild.id,
-            channel_id=channel.id,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            game_key=key,
-            options=options,
-        )
-        await interaction.response.send_message(**await tables.lobby_message(game))
-        message = await interaction.original_response()
-        await tables.set_lobby_message(game.id, message.id)
-
-    await guarded(interaction, handler)
 
 
 def play_command(game: GameType) -> PlayCommand:

@@ -2,7 +2,9 @@
 
 Their custom ids carry everything needed to handle a click (the game id, and for hand controls
 the seat and the seat's version), so they keep working after a restart without any view being
-re-registered for a message. Formats (all under 100 characters):
+re-registered for a message. A click is read into a plain value (`Click`) and handed to the bot's
+one handler of table clicks (`TableClient.handle_table_click`, `bot.tables.interactions`).
+Formats (all under 100 characters):
 
 - `ct:lobby:<game>:<op>`             lobby buttons (join, leave, add, remove, start, cancel)
 - `ct:time:<game>`                   lobby select for the turn time limit
@@ -23,41 +25,111 @@ re-registered for a message. Formats (all under 100 characters):
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar, Literal, cast
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, cast
 
 import discord
 
 from bot.i18n import Texts, interaction_locale
 from bot.tables.carried import ActionRefs
 from bot.tables.errors import TableError
-from bot.tables.host import TableActions, TableClient, TableHost
+from bot.tables.host import TableHost
 from bot.tables.ui import MAX_PAYLOAD, ActionButton, ActionSelect, StepButton, StepSelect
 
 LobbyOp = Literal["join", "leave", "add", "remove", "start", "cancel"]
-CancelAnswer = Literal["yes", "no"]
 LOBBY_OPS: tuple[LobbyOp, ...] = ("join", "leave", "add", "remove", "start", "cancel")
 TURN_CHOICES: tuple[int, ...] = (60, 120, 300, 600, 1800, 3600, 86400)
 
+CancelAnswer = Literal["yes", "no"]
 
-def tables_of(interaction: discord.Interaction[Any]) -> TableActions:
-    return cast(TableClient, interaction.client).tables
+GameButtonKind = Literal["hand", "mine", "back", "again"]
+"""The buttons that carry only a game id: "Show my hand" on the table (`hand`) and on a turn
+reminder (`mine`: a message that carries `show_hand_id` is taken for a table), "I'm back",
+"Play again"."""
+
+
+@dataclass(frozen=True)
+class LobbyClick:
+    game_id: int
+    op: LobbyOp
+
+
+@dataclass(frozen=True)
+class TurnTimeClick:
+    game_id: int
+    value: str
+
+
+@dataclass(frozen=True)
+class GameClick:
+    kind: GameButtonKind
+    game_id: int
+
+
+@dataclass(frozen=True)
+class CancelClick:
+    """An answer to `/game cancel`'s question, asked of `asker_id`."""
+
+    game_id: int
+    asker_id: int
+    answer: CancelAnswer
+
+
+@dataclass(frozen=True)
+class StepClick:
+    """A control of a UI step: the game's UI says what `payload` and `values` mean."""
+
+    game_id: int
+    seat: int
+    version: int
+    payload: str
+    values: Sequence[str]
+
+
+@dataclass(frozen=True)
+class ActionClick:
+    """A control that carries legal actions (`refs`, see `bot/tables/carried.py`)."""
+
+    game_id: int
+    seat: int
+    version: int
+    refs: Sequence[str]
+
+
+Click = LobbyClick | TurnTimeClick | GameClick | CancelClick | StepClick | ActionClick
+
+
+class TableClient(Protocol):
+    async def handle_table_click(
+        self, interaction: discord.Interaction[Any], click: Click
+    ) -> None: ...
+
+
+async def clicked(interaction: discord.Interaction[Any], click: Click) -> None:
+    await cast(TableClient, interaction.client).handle_table_click(interaction, click)
 
 
 def host_of(interaction: discord.Interaction[Any]) -> TableHost:
     return cast(TableHost, interaction.client)
 
 
-async def answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+async def answer(
+    interaction: discord.Interaction[Any], content: str | None = None, **message: Any
+) -> int | None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged; the id of
+    the message shown, when Discord tells it."""
+    if content is not None:
+        message["content"] = content
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **message)
+        return sent.id
+    callback = await interaction.response.send_message(ephemeral=True, **message)
+    return callback.message_id
 
 
 async def guarded(
-    interaction: discord.Interaction[Any], handler: Callable[[], Awaitable[None]]
+    interaction: discord.Interaction[Any], handler: Callable[[], Awaitable[Any]]
 ) -> None:
     """Run a click handler: a `TableError` becomes a short translated ephemeral answer; anything
     else gets a generic apology and is re-raised for the logs."""
@@ -93,10 +165,7 @@ class LobbyButton(
         return cls(int(match["game"]), cast(LobbyOp, op), button.label or op, button.style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction,
-            lambda: tables_of(interaction).lobby_click(interaction, self.game_id, self.op),
-        )
+        await clicked(interaction, LobbyClick(self.game_id, self.op))
 
 
 class TurnTimeSelect(
@@ -118,11 +187,7 @@ class TurnTimeSelect(
         return cls(int(match["game"]), list(select.options), select.placeholder or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        value = self.item.values[0]
-        await guarded(
-            interaction,
-            lambda: tables_of(interaction).turn_time_click(interaction, self.game_id, value),
-        )
+        await clicked(interaction, TurnTimeClick(self.game_id, self.item.values[0]))
 
 
 def show_hand_id(game_id: int) -> str:
@@ -131,65 +196,38 @@ def show_hand_id(game_id: int) -> str:
     return f"ct:hand:{game_id}"
 
 
-class ShowHandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:hand:(?P<game>\d+)"
-):
-    prefix: ClassVar[str] = "ct:hand"
+GAME_BUTTON_LOOKS: dict[GameButtonKind, tuple[discord.ButtonStyle, str | None]] = {
+    "hand": (discord.ButtonStyle.primary, "🃏"),
+    "mine": (discord.ButtonStyle.primary, "🃏"),
+    "back": (discord.ButtonStyle.success, None),
+    "again": (discord.ButtonStyle.success, "🔁"),
+}
 
-    def __init__(self, game_id: int, label: str) -> None:
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:(?P<kind>hand|mine|back|again):(?P<game>\d+)",
+):
+    """A button that carries only a game id (`GameButtonKind`)."""
+
+    def __init__(self, kind: GameButtonKind, game_id: int, label: str) -> None:
+        style, emoji = GAME_BUTTON_LOOKS[kind]
         super().__init__(
             discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"{self.prefix}:{game_id}",
-                emoji="🃏",
+                label=label, style=style, custom_id=f"ct:{kind}:{game_id}", emoji=emoji
             )
         )
-        self.game_id = game_id
+        self.kind, self.game_id = kind, game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ShowHandButton:
-        return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
+    ) -> GameButton:
+        label = cast("discord.ui.Button[Any]", item).label or ""
+        return cls(cast(GameButtonKind, match["kind"]), int(match["game"]), label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, lambda: tables_of(interaction).show_hand(interaction, self.game_id)
-        )
-
-
-class TurnHandButton(ShowHandButton, template=r"ct:mine:(?P<game>\d+)"):
-    """The same button on a turn reminder, under an id of its own: a message that carries
-    `show_hand_id` is taken for a table."""
-
-    prefix = "ct:mine"
-
-
-class PlayAgainButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:again:(?P<game>\d+)"
-):
-    def __init__(self, game_id: int, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.success,
-                custom_id=f"ct:again:{game_id}",
-                emoji="🔁",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PlayAgainButton:
-        return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, lambda: tables_of(interaction).play_again(interaction, self.game_id)
-        )
+        await clicked(interaction, GameClick(self.kind, self.game_id))
 
 
 class CancelButton(
@@ -218,31 +256,7 @@ class CancelButton(
         return cls(int(match["game"]), int(match["user"]), answer, label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction,
-            lambda: tables_of(interaction).answer_cancel(
-                interaction, self.game_id, self.user_id, self.answer
-            ),
-        )
-
-
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:back:(?P<game>\d+)"):
-    def __init__(self, game_id: int, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.success, custom_id=f"ct:back:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> BackButton:
-        return cls(int(match["game"]), cast("discord.ui.Button[Any]", item).label or "")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: tables_of(interaction).back(interaction, self.game_id))
+        await clicked(interaction, CancelClick(self.game_id, self.user_id, self.answer))
 
 
 def _control_id(kind: str, game_id: int, seat: int, version: int, payload: str) -> str:
@@ -254,7 +268,9 @@ def _control_id(kind: str, game_id: int, seat: int, version: int, payload: str) 
 _CONTROL = r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+):(?P<payload>.*)"
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:act:" + _CONTROL):
+class StepButtonItem(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:act:" + _CONTROL
+):
     def __init__(self, game_id: int, seat: int, version: int, control: StepButton) -> None:
         super().__init__(
             discord.ui.Button(
@@ -276,22 +292,19 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:a
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
+    ) -> StepButtonItem:
         button = cast("discord.ui.Button[Any]", item)
         control = StepButton(label=button.label or "", payload=match["payload"], style=button.style)
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tables = tables_of(interaction)
-        await guarded(
-            interaction,
-            lambda: tables.step(
-                interaction, self.game_id, self.seat, self.version, self.payload, []
-            ),
-        )
+        click = StepClick(self.game_id, self.seat, self.version, self.payload, [])
+        await clicked(interaction, click)
 
 
-class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:pick:" + _CONTROL):
+class StepSelectItem(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:pick:" + _CONTROL
+):
     def __init__(self, game_id: int, seat: int, version: int, control: StepSelect) -> None:
         super().__init__(
             discord.ui.Select(
@@ -316,23 +329,20 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:p
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandSelect:
+    ) -> StepSelectItem:
         select = cast("discord.ui.Select[Any]", item)
         control = StepSelect(payload=match["payload"], options=list(select.options))
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]), control)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tables = tables_of(interaction)
         values = list(self.item.values)
-        await guarded(
-            interaction,
-            lambda: tables.step(
-                interaction, self.game_id, self.seat, self.version, self.payload, values
-            ),
-        )
+        click = StepClick(self.game_id, self.seat, self.version, self.payload, values)
+        await clicked(interaction, click)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:do:" + _CONTROL):
+class ActionButtonItem(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:do:" + _CONTROL
+):
     """A hand button that carries a legal action (see `bot/tables/carried.py`)."""
 
     def __init__(
@@ -345,7 +355,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:d
     @classmethod
     def of(
         cls, game_id: int, seat: int, version: int, control: ActionButton, refs: ActionRefs
-    ) -> MoveButton:
+    ) -> ActionButtonItem:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=control.label or None,
             style=control.style,
@@ -358,21 +368,19 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:d
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveButton:
+    ) -> ActionButtonItem:
         button = cast("discord.ui.Button[Any]", item)
         return cls(
             int(match["game"]), int(match["seat"]), int(match["version"]), match["payload"], button
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tables = tables_of(interaction)
-        await guarded(
-            interaction,
-            lambda: tables.move(interaction, self.game_id, self.seat, self.version, [self.ref]),
-        )
+        await clicked(interaction, ActionClick(self.game_id, self.seat, self.version, [self.ref]))
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:dos:" + _CONTROL):
+class ActionSelectItem(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:dos:" + _CONTROL
+):
     """A hand menu whose options carry legal actions; `number` keeps two such menus of one hand
     apart."""
 
@@ -392,7 +400,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:d
         number: int,
         control: ActionSelect,
         refs: ActionRefs,
-    ) -> MoveSelect:
+    ) -> ActionSelectItem:
         select: discord.ui.Select[Any] = discord.ui.Select(
             options=[
                 discord.SelectOption(
@@ -407,14 +415,14 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:d
             placeholder=control.placeholder,
             row=control.row,
         )
-        # As for `HandSelect`: a dynamic item's row is read from `Item._row`.
+        # As for `StepSelectItem`: a dynamic item's row is read from `Item._row`.
         select._row = control.row
         return cls(game_id, seat, version, number, select)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveSelect:
+    ) -> ActionSelectItem:
         select = cast("discord.ui.Select[Any]", item)
         number = match["payload"]
         if not number.isdigit():
@@ -424,24 +432,17 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:d
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tables = tables_of(interaction)
         refs = list(self.item.values)
-        await guarded(
-            interaction,
-            lambda: tables.move(interaction, self.game_id, self.seat, self.version, refs),
-        )
+        await clicked(interaction, ActionClick(self.game_id, self.seat, self.version, refs))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     TurnTimeSelect,
-    ShowHandButton,
-    TurnHandButton,
-    PlayAgainButton,
+    GameButton,
     CancelButton,
-    BackButton,
-    HandButton,
-    HandSelect,
-    MoveButton,
-    MoveSelect,
+    StepButtonItem,
+    StepSelectItem,
+    ActionButtonItem,
+    ActionSelectItem,
 )

@@ -4,10 +4,11 @@ A hand is an ephemeral message, which only the interaction that showed it can ed
 webhook token, for 15 minutes. Each member's last hand of each game is kept here with the newest
 interaction that showed or edited it (a click in the hand answers by editing it, and its token
 replaces the older one, so every click starts the 15 minutes again). When the game changes
-(`changed`, called whenever its table is shown), each live hand of the game is drawn again a
-moment later (`SETTLE` seconds, so that a burst of moves, computers playing one after another,
-edits a hand once) and edited only when what it shows differs from what it showed. Edits go
-through the interaction's webhook, not the channel's rate-limit bucket.
+(`changed`, called by publishing with every change, the game as saved), each live hand of the
+game is drawn again from the newest of them a moment later (`SETTLE` seconds, so that a burst of
+moves, computers playing one after another, edits a hand once) and edited only when what it
+shows differs from what it showed. Edits go through the interaction's webhook, not the channel's
+rate-limit bucket. Nothing here takes a game's lock or reads the database.
 
 What holds, so that no hand shows an old state as current:
 
@@ -23,8 +24,8 @@ What holds, so that no hand shows an old state as current:
   the live hand again. Nothing it lets a member do is false; only its picture may be old, which
   is the state every hand was in before live hands.
 
-Timing uses the process's deadline queue (`bot.tables.wakeups`), one wake-up per live hand, on
-the bot's clock.
+Timing uses a deadline queue of its own (`bot.tables.deadline_queue`), one wake-up per live
+hand, on the bot's clock.
 """
 
 from __future__ import annotations
@@ -32,18 +33,19 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot import clock
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
-from bot.tables.core import TableCore
+from bot.tables.deadline_queue import DeadlineQueue, Wakeup
 from bot.tables.errors import TableError
+from bot.tables.presenting import hand_message, player_seat
 from bot.tables.records import Game
-from bot.tables.wakeups import Wakeup, Wakeups
+from bot.tables.turns import Running
 
 log = logging.getLogger(__name__)
 
@@ -55,21 +57,21 @@ SETTLE = 1.0
 """Seconds between a change and the edit of the live hands it concerns: moves made meanwhile
 (a chain of computer moves) are shown by the same edit."""
 
-
 CLOSED_BECAUSE = {
     "game_over": "table.hand_game_over",
     "no_game": "table.hand_game_over",
     "game_cancelled": "table.hand_cancelled",
 }
 """What a live hand says when it closes because its member no longer has a hand in the game, by
-the refusal a redraw met (see `Draw`); any other reason reads as a plain closed hand."""
+the refusal a redraw met; any other reason reads as a plain closed hand."""
 
 
 @dataclass
 class LiveHand:
     """A member's hand message and how to edit it: through `interaction`, the newest one that
     showed it. `ui_state` and `version` are those it was drawn with: a redraw keeps the state
-    (a card picked, waiting for a side) while the seat's moves stay the same."""
+    (a card picked, waiting for its side) while the seat's moves stay the same. `revision` is the
+    game's it was drawn from."""
 
     serial: int
     game_id: int
@@ -79,20 +81,13 @@ class LiveHand:
     tr: Texts
     ui_state: str
     version: int
+    revision: int
     shown: str
     closes_at: float
     due: bool = False
 
 
-Drawn = tuple[dict[str, Any], int, str]
-"""A hand drawn afresh: the message (content, embeds, view), its seat version and UI state."""
-
-Draw = Callable[[Game, LiveHand], Drawn]
-"""Draws a live hand from its game as stored; raises `TableError` when its member no longer
-has a hand there (the game is over, they left)."""
-
-
-def fingerprint(message: dict[str, Any]) -> str:
+def what_it_shows(message: dict[str, Any]) -> str:
     """What a member sees of a hand message, to edit only when it changes."""
     view = message.get("view")
     return json.dumps(
@@ -107,13 +102,14 @@ def fingerprint(message: dict[str, Any]) -> str:
 
 
 class LiveHands:
-    def __init__(self, core: TableCore, draw: Draw) -> None:
-        self.core = core
-        self.draw = draw
+    def __init__(self, faces: CardFaces) -> None:
+        self.faces = faces
         self._hands: dict[tuple[int, int], LiveHand] = {}
         self._by_serial: dict[int, LiveHand] = {}
         self._serials = itertools.count(1)
-        self._wakeups = Wakeups(self._on_wake)
+        self._redraws = DeadlineQueue(self._on_wake, "live hand")
+        self._latest: dict[int, tuple[Game, Running | None]] = {}
+        """By game with live hands, the game as last saved, which they are drawn from."""
 
     def __len__(self) -> int:
         return len(self._hands)
@@ -121,88 +117,107 @@ class LiveHands:
     async def shown(
         self,
         interaction: discord.Interaction[Any],
-        game_id: int,
         message_id: int | None,
         message: dict[str, Any],
-        drawn: tuple[int, str],
+        running: Running,
+        ui_state: str,
         tr: Texts,
     ) -> None:
-        """A hand was shown to the interaction's member (a new one, or the clicked one edited):
-        it becomes their live hand in that game, and a different one they had is deleted.
-        Called under the game's lock."""
+        """A hand drawn from `running` was shown to the interaction's member (a new one, or the
+        clicked one edited): it becomes their live hand in that game, and a different one they
+        had is deleted. Drawn again at once when the game changed since."""
         if message_id is None:
             return
-        key = (game_id, interaction.user.id)
+        game = running.game
+        key = (game.id, interaction.user.id)
         previous = self._hands.get(key)
         if previous is not None:
             self._forget(previous)
             if previous.message_id != message_id:
                 await self._delete(previous)
-        version, ui_state = drawn
+        seat = game.seat_of(interaction.user.id)
+        latest = self._latest.get(game.id)
+        if latest is None or latest[0].revision < game.revision:
+            self._latest[game.id] = (game, running)
         hand = LiveHand(
             serial=next(self._serials),
-            game_id=game_id,
+            game_id=game.id,
             user_id=interaction.user.id,
             message_id=message_id,
             interaction=interaction,
             tr=tr,
             ui_state=ui_state,
-            version=version,
-            shown=fingerprint(message),
+            version=seat.version if seat is not None else 0,
+            revision=game.revision,
+            shown=what_it_shows(message),
             closes_at=clock.now() + CLOSE_AFTER,
         )
         self._hands[key] = hand
         self._by_serial[hand.serial] = hand
-        self._wakeups.arm_at(hand.serial, hand.closes_at)
+        self._redraws.arm_at(hand.serial, hand.closes_at)
+        if self._latest[game.id][0].revision > hand.revision:
+            self._redraw_soon(hand)
 
-    def changed(self, game_id: int) -> None:
+    def changed(self, game: Game, running: Running | None) -> None:
         """The game changed: its live hands are drawn again in `SETTLE` seconds (those already
         due keep their moment, so a burst of changes makes one edit)."""
-        moment = clock.now() + SETTLE
-        for hand in list(self._hands.values()):
-            if hand.game_id == game_id and not hand.due:
-                hand.due = True
-                self._wakeups.arm_at(hand.serial, min(moment, hand.closes_at))
+        hands = [hand for hand in self._hands.values() if hand.game_id == game.id]
+        if not hands:
+            return
+        latest = self._latest.get(game.id)
+        if latest is None or latest[0].revision <= game.revision:
+            self._latest[game.id] = (game, running)
+        for hand in hands:
+            self._redraw_soon(hand)
+
+    def _redraw_soon(self, hand: LiveHand) -> None:
+        if not hand.due:
+            hand.due = True
+            self._redraws.arm_at(hand.serial, min(clock.now() + SETTLE, hand.closes_at))
 
     def close(self) -> None:
         """Stop editing (the bot is closing)."""
-        self._wakeups.close()
+        self._redraws.close()
 
     def _forget(self, hand: LiveHand) -> None:
-        self._wakeups.stop(hand.serial)
+        self._redraws.stop(hand.serial)
         self._by_serial.pop(hand.serial, None)
         if self._hands.get((hand.game_id, hand.user_id)) is hand:
             del self._hands[(hand.game_id, hand.user_id)]
+        if not any(each.game_id == hand.game_id for each in self._hands.values()):
+            self._latest.pop(hand.game_id, None)
 
     async def _on_wake(self, serial: int, wakeup: Wakeup) -> None:
         hand = self._by_serial.get(serial)
-        if hand is None:
+        if hand is None or not self._redraws.is_current(serial, wakeup):
             return
-        async with self.core.lock(hand.game_id):
-            if not self._wakeups.is_current(serial, wakeup):
-                return
-            if clock.now() >= hand.closes_at - SETTLE:
-                self._forget(hand)
-                await self._close(hand)
-                return
-            hand.due = False
-            self._wakeups.arm_at(serial, hand.closes_at)
-            try:
-                game = await self.core.load(hand.game_id)
-                message, version, ui_state = self.draw(game, hand)
-            except TableError as error:
-                self._forget(hand)
-                await self._close(hand, CLOSED_BECAUSE.get(error.code, "table.hand_closed"))
-                return
-            shown = fingerprint(message)
-            if shown == hand.shown:
-                return
-            hand.version, hand.ui_state, hand.shown = version, ui_state, shown
-            try:
-                await hand.interaction.edit_original_response(**message)
-            except discord.HTTPException:
-                log.info("game %s: a live hand could not be edited", hand.game_id)
-                self._forget(hand)
+        if clock.now() >= hand.closes_at - SETTLE:
+            self._forget(hand)
+            await self._close(hand)
+            return
+        hand.due = False
+        self._redraws.arm_at(serial, hand.closes_at)
+        game, running = self._latest[hand.game_id]
+        try:
+            seat = player_seat(game, hand.user_id)
+            if running is None:
+                raise TableError("game_cancelled")
+            ui_state = hand.ui_state if seat.version == hand.version else ""
+            message = hand_message(running, seat, ui_state, hand.tr, None, self.faces)
+        except TableError as error:
+            self._forget(hand)
+            await self._close(hand, CLOSED_BECAUSE.get(error.code, "table.hand_closed"))
+            return
+        shown = what_it_shows(message)
+        hand.revision = game.revision
+        if shown == hand.shown:
+            return
+        hand.version, hand.ui_state, hand.shown = seat.version, ui_state, shown
+        try:
+            await hand.interaction.edit_original_response(**message)
+        except discord.HTTPException:
+            log.info("game %s: a live hand could not be edited", hand.game_id)
+            self._forget(hand)
 
     @staticmethod
     async def _delete(hand: LiveHand) -> None:

@@ -131,6 +131,14 @@ class Game:
         never stored. `running_wakeups` asks the same in SQL."""
         return self.table_message_id is None or self.table_posting_since is not None
 
+    def cancel(self, moment: float) -> None:
+        """The game ends without a result (its host or a manager cancelled it, its last person
+        left, or a new `/play` replaced a lobby nobody saw): nobody waits for anything now."""
+        self.status = GameStatus.CANCELLED
+        self.ended_at = moment
+        for seat in self.seats:
+            seat.deadline = None
+
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
 
@@ -211,19 +219,31 @@ def _game_from_row(row: Row, seats: list[Seat]) -> Game:
     )
 
 
+_SEAT_STATE = (
+    "name",
+    "autopilot",
+    "stand_in",
+    "timeouts",
+    "version",
+    "fingerprint",
+    "deadline",
+    "reminded",
+)
+"""A seat's columns besides its game, number and player, each a field of `Seat` of the same
+name: the one list that reading and writing seats are written from (flags are stored as 0/1)."""
+
+
+def _seat_state(seat: Seat) -> tuple[Any, ...]:
+    values = (getattr(seat, column) for column in _SEAT_STATE)
+    return tuple(int(value) if isinstance(value, bool) else value for value in values)
+
+
 def _seat_from_row(row: Row) -> Seat:
-    return Seat(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        name=row["name"],
-        autopilot=bool(row["autopilot"]),
-        stand_in=bool(row["stand_in"]),
-        timeouts=row["timeouts"],
-        version=row["version"],
-        fingerprint=row["fingerprint"],
-        deadline=row["deadline"],
-        reminded=bool(row["reminded"]),
-    )
+    seat = Seat(seat=row["seat"], user_id=row["user_id"])
+    for column in _SEAT_STATE:
+        kind = type(getattr(seat, column))
+        setattr(seat, column, bool(row[column]) if kind is bool else row[column])
+    return seat
 
 
 async def load_game(db: Database, game_id: int) -> Game | None:
@@ -337,6 +357,16 @@ async def save_game(conn: Transaction, game: Game) -> None:
     await _write_seats(conn, game)
 
 
+_UPDATE_SEAT = (
+    f"UPDATE seats SET {', '.join(f'{column} = ?' for column in _SEAT_STATE)} "
+    "WHERE game_id = ? AND seat = ?"
+)
+_INSERT_SEAT = (
+    f"INSERT INTO seats (game_id, seat, user_id, {', '.join(_SEAT_STATE)}) "
+    f"VALUES ({', '.join('?' for _ in range(3 + len(_SEAT_STATE)))})"
+)
+
+
 async def _write_seats(conn: Transaction, game: Game) -> None:
     """Seats in place when nobody sat down, stood up or moved (every move of a running game):
     one statement; otherwise all of them anew (the unique (game, user) index would refuse a
@@ -344,23 +374,7 @@ async def _write_seats(conn: Transaction, game: Game) -> None:
     seating = _seating(game.seats)
     if seating == game.stored_seating:
         await conn.executemany(
-            "UPDATE seats SET name = ?, autopilot = ?, stand_in = ?, timeouts = ?, version = ?, "
-            "fingerprint = ?, deadline = ?, reminded = ? WHERE game_id = ? AND seat = ?",
-            [
-                (
-                    seat.name,
-                    int(seat.autopilot),
-                    int(seat.stand_in),
-                    seat.timeouts,
-                    seat.version,
-                    seat.fingerprint,
-                    seat.deadline,
-                    int(seat.reminded),
-                    game.id,
-                    seat.seat,
-                )
-                for seat in game.seats
-            ],
+            _UPDATE_SEAT, [(*_seat_state(seat), game.id, seat.seat) for seat in game.seats]
         )
         return
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
@@ -368,29 +382,8 @@ async def _write_seats(conn: Transaction, game: Game) -> None:
     await conn.executemany(_INSERT_SEAT, _seat_rows(game))
 
 
-_INSERT_SEAT = (
-    "INSERT INTO seats (game_id, seat, user_id, name, autopilot, stand_in, timeouts, "
-    "version, fingerprint, deadline, reminded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-
-
 def _seat_rows(game: Game) -> list[tuple[Any, ...]]:
-    return [
-        (
-            game.id,
-            seat.seat,
-            seat.user_id,
-            seat.name,
-            int(seat.autopilot),
-            int(seat.stand_in),
-            seat.timeouts,
-            seat.version,
-            seat.fingerprint,
-            seat.deadline,
-            int(seat.reminded),
-        )
-        for seat in game.seats
-    ]
+    return [(game.id, seat.seat, seat.user_id, *_seat_state(seat)) for seat in game.seats]
 
 
 async def insert_games(db: Database, games: Sequence[Game]) -> None:

@@ -14,14 +14,13 @@ from bot.tables.carried import ActionRefs
 from bot.tables.components import (
     LOBBY_OPS,
     TURN_CHOICES,
-    BackButton,
+    ActionButtonItem,
+    ActionSelectItem,
     CancelButton,
-    HandButton,
-    HandSelect,
+    GameButton,
     LobbyButton,
-    MoveButton,
-    MoveSelect,
-    ShowHandButton,
+    StepButtonItem,
+    StepSelectItem,
     TurnTimeSelect,
 )
 from bot.tables.records import Game, GameStatus
@@ -270,9 +269,9 @@ def table_view(game: Game, seats: Sequence[SeatInfo], tr: Texts) -> discord.ui.V
     if game.status is not GameStatus.RUNNING:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(ShowHandButton(game.id, tr("table.show_hand")))
+    view.add_item(GameButton("hand", game.id, tr("table.show_hand")))
     if any(info.autopilot for info in seats):
-        view.add_item(BackButton(game.id, tr("table.back")))
+        view.add_item(GameButton("back", game.id, tr("table.back")))
     return view
 
 
@@ -306,14 +305,14 @@ def hand_view(
     menus = 0
     for control in panel.controls:
         if isinstance(control, ActionButton):
-            view.add_item(MoveButton.of(game_id, seat, version, control, refs))
+            view.add_item(ActionButtonItem.of(game_id, seat, version, control, refs))
         elif isinstance(control, ActionSelect):
-            view.add_item(MoveSelect.of(game_id, seat, version, menus, control, refs))
+            view.add_item(ActionSelectItem.of(game_id, seat, version, menus, control, refs))
             menus += 1
         elif isinstance(control, StepButton):
-            view.add_item(HandButton(game_id, seat, version, control))
+            view.add_item(StepButtonItem(game_id, seat, version, control))
         else:
-            view.add_item(HandSelect(game_id, seat, version, control))
+            view.add_item(StepSelectItem(game_id, seat, version, control))
     _check_unique(view)
     # Every control is a dynamic item, found by its custom id. A view sent unfinished would be
     # kept by discord.py with a 15-minute timer task per hand shown, for nothing.

@@ -53,7 +53,7 @@ def refresh_turns(
     turn begins, when the set of waiting seats changed (someone else opened The Game, which starts
     the turns proper) or when `turn_ended` is their own seat and they play again (a Skip that
     brings the turn straight back, the next colour's double, The Game alone with cards): that is
-    a new turn, which also pings them (`Moves.apply`).
+    a new turn, which also pings them (`bot.tables.applying.apply_action`).
     Placing a card, drawing or laying off within a turn, or another seat's public hint, extends
     nobody's time; nor, in a game of `GameType.simultaneous_choices`, does another seat's secret
     choice: a player who never chooses runs out of time once and is reminded once.

@@ -283,7 +283,7 @@ class TableTalk(commands.Cog):
         )
         if not self._notice_due(offence):
             return
-        tr = await self.bot.tables.public_texts(game)
+        tr = await self.bot.publishing.texts(game)
         action = "removed" if removed else "warned"
         text = tr(
             f"table_talk.{offence.kind}.{action}",
@@ -340,7 +340,7 @@ class TableTalk(commands.Cog):
         if game.id in self._told_missing_permission:
             return
         self._told_missing_permission.add(game.id)
-        tr = await self.bot.tables.public_texts(game)
+        tr = await self.bot.publishing.texts(game)
         await self._post(place_id, tr("table_talk.missing_permission"))
 
     async def _post(self, place_id: int, text: str, **options: Any) -> None:

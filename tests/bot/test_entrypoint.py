@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import aiohttp
@@ -120,6 +123,39 @@ def test_a_refused_message_content_intent_runs_the_bot_without_it(
     assert runs == [True, False]
     assert "refused the Message Content intent" in caplog.text
     assert "tok-SECRET" not in caplog.text
+
+
+@pytest.mark.skipif(
+    threading.current_thread() is not threading.main_thread(),
+    reason="signal handlers can only be installed from the main thread",
+)
+def test_sigterm_closes_the_bot_as_ctrl_c_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """discord.py's own `run` with a client that waits for ever once started: SIGTERM must reach
+    its `close()` (where the tables' posts are stored) and `main` must end normally."""
+    closed: list[bool] = []
+
+    class Waiting(discord.Client):
+        async def start(self, token: str, *, reconnect: bool = True) -> None:
+            threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGTERM)).start()
+            await asyncio.Event().wait()
+
+        async def close(self) -> None:
+            closed.append(True)
+            await super().close()
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "tok-SECRET")
+    monkeypatch.setattr(
+        entry, "create_bot", lambda settings, **intents: Waiting(intents=discord.Intents.none())
+    )
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        assert entry.main() == 0
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert closed == [True]
 
 
 @pytest.mark.parametrize(

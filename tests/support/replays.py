@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import simcord
 
+from bot.app import CardTableBot
 from tests.bot.helpers import query
 from tests.support.messages import components
 from tests.support.table_driver import TableDriver, drain, game_status
@@ -27,10 +28,14 @@ class TableRecorder:
     """By step, the embeds of the live table at that step."""
 
     def note(self) -> None:
-        ((place_id, message_id, count),) = query(
+        ((game_id, place_id, stored_id, mark, count),) = query(
             self.db,
-            "SELECT place_id, table_message_id, action_count FROM games ORDER BY id DESC LIMIT 1",
+            "SELECT id, place_id, table_message_id, table_posting_since, action_count FROM games "
+            "ORDER BY id DESC LIMIT 1",
         )
+        # A table posted anew has its id stored with the game's next change.
+        posted = cast(CardTableBot, self.env.bot).publishing.table_post.posted_since(game_id, mark)
+        message_id = posted or stored_id
         assert message_id is not None, "the table is on show"
         embeds = self.env.backend.get_message(place_id, message_id).embeds
         self.seen[count] = [dict(embed) for embed in embeds]

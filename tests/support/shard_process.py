@@ -73,7 +73,7 @@ async def main(url: str, shard: int, shards: int, folder: Path) -> dict[str, Any
 
         bots.append(make_bot(settings))
         await env.restart_bot(bots[-1])
-        armed = len(bots[-1].tables.core.wakeups)
+        armed = len(bots[-1].tables.timers)
         played.append(await play(alice, place))
         game = await bots[-1].tables.game_in(place.id)
         assert game is not None
@@ -84,7 +84,7 @@ async def main(url: str, shard: int, shards: int, folder: Path) -> dict[str, Any
             "played": played,
             "action_count": game.action_count,
             "armed_after_restart": armed,
-            "locks_held": len(bots[-1].tables.core.locks),
+            "locks_held": len(bots[-1].tables.work.locks),
         }
     finally:
         await env.shutdown()

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from bot.app import CardTableBot
 from bot.i18n import Texts
 from bot.settings import Settings
-from bot.tables.publisher import WINDOW
+from bot.tables.outbox import WINDOW
 from games.core.base import Engine
 from tests.bot.helpers import query, start_game, table_message
 from tests.support.colour_marks import unmarked_colours
@@ -52,8 +52,8 @@ moment after a change (`bot.tables.live_hands.SETTLE`)."""
 async def drain(env: simcord.Env) -> None:
     """Lets the bot's clock run, a rate-limit window at a time, until no write waits for its
     channel's budget: SimCord's clock moves only when a test moves it."""
-    publisher = cast(CardTableBot, env.bot).tables.core.publisher
-    while publisher.holding():
+    publishing = cast(CardTableBot, env.bot).publishing
+    while publishing.holding():
         await env.advance_time(WINDOW)
 
 

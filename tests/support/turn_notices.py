@@ -26,7 +26,7 @@ import simcord
 
 from bot import clock
 from bot.i18n import Texts
-from bot.tables.publisher import WINDOW
+from bot.tables.outbox import WINDOW
 from games.core.base import Engine
 from tests.bot.helpers import query
 from tests.support.messages import interaction_member

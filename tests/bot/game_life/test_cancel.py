@@ -15,7 +15,7 @@ import simcord
 from bot import clock
 from bot.app import CardTableBot
 from bot.settings import Settings
-from bot.tables.publisher import Outbox
+from bot.tables.outbox import Outbox
 from tests.bot.game_life.conftest import TURN_SECONDS, BotFactory
 from tests.bot.helpers import CANCELLED_PRIVATELY, button_labels, cancel_game, query
 from tests.support.games import GameUnderTest, game_keys
@@ -157,12 +157,12 @@ async def test_a_reminder_held_back_by_the_channels_budget_is_not_sent_after_a_c
     env = simcord_env
     bot = cast(CardTableBot, env.bot)
     driver, _ = await two_people_and_a_computer(env, settings, "the-game")
-    publisher = bot.tables.core.publisher
+    publishing = bot.publishing
     await env.advance_time(TURN_SECONDS / 2 - 1)
-    spent = publisher._outboxes.setdefault(driver.thread.id, Outbox()).spent
+    spent = publishing.outboxes._outboxes.setdefault(driver.thread.id, Outbox()).spent
     spent.extend([clock.now()] * BUDGET)
     await env.advance_time(2)
-    assert publisher.holding(), "the reminder waits for the channel's budget"
+    assert publishing.holding(), "the reminder waits for the channel's budget"
 
     assert await cancel_game(driver.players[0].member, driver.thread) == CANCELLED_PRIVATELY
     await drain(env)

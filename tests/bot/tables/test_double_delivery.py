@@ -15,6 +15,7 @@ import simcord
 from bot.app import CardTableBot
 from bot.db import open_database
 from bot.settings import Settings
+from bot.tables.applying import apply_action
 from bot.tables.records import Actor, Game, StaleGame, append_action, save_game
 from tests.bot.conftest import BotFactory
 from tests.bot.helpers import hand_cards, query, start_game, table_message
@@ -62,12 +63,12 @@ async def test_this_process_first_then_the_other_is_refused(
 ) -> None:
     alice, hand, card = await alice_and_her_hand(simcord_env)
     other = await other_process(make_bot, settings)
-    copy = await other.tables.core.load(game_id_of(settings))
-    running = other.tables.core.running(copy)
+    copy = await other.tables.work.load(game_id_of(settings))
+    running = other.tables.work.running(copy)
 
     await alice.click(hand, label=f"Play {card}")
     with pytest.raises(StaleGame):
-        await other.tables.moves.apply(running, 0, Play(card=card), Actor.HUMAN)
+        await other.tables.work.save(apply_action(running, 0, Play(card=card), Actor.HUMAN, 0.0))
 
     assert logged(settings) == [(0, "human")], "applied once"
     assert card not in hand_cards(hand)
@@ -78,8 +79,9 @@ async def test_the_other_process_first_then_this_click_is_out_of_date(
 ) -> None:
     alice, hand, card = await alice_and_her_hand(simcord_env)
     other = await other_process(make_bot, settings)
-    copy = await other.tables.core.load(game_id_of(settings))
-    await other.tables.moves.apply(other.tables.core.running(copy), 0, Play(card=card), Actor.HUMAN)
+    copy = await other.tables.work.load(game_id_of(settings))
+    running = other.tables.work.running(copy)
+    await other.tables.work.save(apply_action(running, 0, Play(card=card), Actor.HUMAN, 0.0))
 
     await alice.click(hand, label=f"Play {card}")
 
@@ -95,8 +97,8 @@ async def test_both_at_once_the_database_decides(
     pass here and only the database's revision check can refuse the second save."""
     alice, hand, card = await alice_and_her_hand(simcord_env)
     other = await other_process(make_bot, settings)
-    copy: Game = await other.tables.core.load(game_id_of(settings))
-    running = other.tables.core.running(copy)
+    copy: Game = await other.tables.work.load(game_id_of(settings))
+    running = other.tables.work.running(copy)
     state, _ = running.engine.apply(running.state, 0, Play(card=card))
 
     async with other.db.transaction() as conn:
@@ -115,4 +117,4 @@ async def test_both_at_once_the_database_decides(
 
     assert "out of date" in hand.content, "the losing click gets the usual answer"
     assert logged(settings) == [(0, "human")], "applied once"
-    assert len(other.tables.core.locks) == 0
+    assert len(other.tables.work.locks) == 0

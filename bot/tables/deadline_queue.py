@@ -1,12 +1,15 @@
-"""One deadline queue per process that wakes the service when a game needs attention.
+"""A deadline queue: wake-ups by key, each calling its handler at its moment.
 
-Every running game of this process has at most one armed wake-up (its next computer move,
-reminder or timeout). They wait in a heap ordered by moment, and a single task sleeps until the
-earliest: arming 100,000 games at start-up costs 100,000 heap pushes, not 100,000 sleeping tasks.
+The table service keeps three: the games' timers (every running game of this process has at
+most one armed wake-up, its next computer move, reminder or timeout; the key is the game id),
+the outboxes' flushes (keyed by channel id, `bot.tables.outbox`) and the live hands' redraws
+(keyed by a hand's serial, `bot.tables.live_hands`). Wake-ups wait in a heap ordered by moment,
+and a single task per queue sleeps until the earliest: arming 100,000 games at start-up costs
+100,000 heap pushes, not 100,000 sleeping tasks.
 The sleeper waits in `bot.clock.sleep` on the bot's clock (`bot.clock.now`), so SimCord's
 `advance_time` drives it in tests.
 
-A due wake-up runs in a task of its own. Re-arming replaces a game's wake-up; one that already
+A due wake-up runs in a task of its own. Re-arming replaces a key's wake-up; one that already
 woke and waits for the game's lock finds itself superseded (`is_current`) and steps aside instead
 of being cancelled half-way through saving a move.
 """
@@ -30,15 +33,17 @@ EARLY = 0.001
 
 @dataclass(eq=False)
 class Wakeup:
-    game_id: int
+    key: int
     at: float
     woke: bool = False
     dropped: bool = False
 
 
-class Wakeups:
-    def __init__(self, on_wake: Callable[[int, Wakeup], Awaitable[None]]) -> None:
+class DeadlineQueue:
+    def __init__(self, on_wake: Callable[[int, Wakeup], Awaitable[None]], what: str) -> None:
+        """`what` names a key in the log ("game 12": the key is a game id)."""
         self._on_wake = on_wake
+        self._what = what
         self._armed: dict[int, Wakeup] = {}
         self._heap: list[tuple[float, int, Wakeup]] = []
         self._order = itertools.count()
@@ -48,24 +53,24 @@ class Wakeups:
         self._closed = False
 
     def __len__(self) -> int:
-        """Games with an armed wake-up."""
+        """Keys with an armed wake-up."""
         return len(self._armed)
 
-    def arm(self, game_id: int, delay: float | None) -> None:
-        """Wake for `game_id` in `delay` seconds, replacing any earlier wake-up; None disarms."""
+    def arm(self, key: int, delay: float | None) -> None:
+        """Wake for `key` in `delay` seconds, replacing any earlier wake-up; None disarms."""
         if delay is None:
-            self.stop(game_id)
+            self.stop(key)
             return
-        self.arm_at(game_id, clock.now() + delay)
+        self.arm_at(key, clock.now() + delay)
 
-    def arm_at(self, game_id: int, at: float, *, start: bool = True) -> None:
-        """Wake for `game_id` at the moment `at` (seconds since the epoch, `bot.clock.now`).
+    def arm_at(self, key: int, at: float, *, start: bool = True) -> None:
+        """Wake for `key` at the moment `at` (seconds since the epoch, `bot.clock.now`).
         `start=False` only queues it (recovery queues every game, then calls `start` once)."""
         if self._closed:
             return
-        self.stop(game_id)
-        wakeup = Wakeup(game_id, at)
-        self._armed[game_id] = wakeup
+        self.stop(key)
+        wakeup = Wakeup(key, at)
+        self._armed[key] = wakeup
         heapq.heappush(self._heap, (at, next(self._order), wakeup))
         if len(self._heap) > 2 * len(self._armed) + 64:
             self._compact()
@@ -82,13 +87,13 @@ class Wakeups:
         if idle or (self._sleeping_until is not None and at < self._sleeping_until):
             self._restart_sleeper()
 
-    def stop(self, game_id: int) -> None:
-        previous = self._armed.pop(game_id, None)
+    def stop(self, key: int) -> None:
+        previous = self._armed.pop(key, None)
         if previous is not None:
             previous.dropped = True
 
-    def is_current(self, game_id: int, wakeup: Wakeup) -> bool:
-        return self._armed.get(game_id) is wakeup
+    def is_current(self, key: int, wakeup: Wakeup) -> bool:
+        return self._armed.get(key) is wakeup
 
     def close(self) -> None:
         """Forget every wake-up and wake nothing any more (the bot is closing: what is due
@@ -140,17 +145,15 @@ class Wakeups:
                 self._sleeper = None
 
     async def _wake(self, wakeup: Wakeup) -> None:
-        """Nobody awaits this task: an error is logged here with its game, or it would only
+        """Nobody awaits this task: an error is logged here with its key, or it would only
         surface, without context, when the task is garbage-collected."""
-        if self._closed or not self.is_current(wakeup.game_id, wakeup):
+        if self._closed or not self.is_current(wakeup.key, wakeup):
             return
         try:
-            await self._on_wake(wakeup.game_id, wakeup)
+            await self._on_wake(wakeup.key, wakeup)
         except Exception:
-            log.exception(
-                "game %s: what was due (a computer move or a timer) failed", wakeup.game_id
-            )
+            log.exception("%s %s: what was due failed", self._what, wakeup.key)
         finally:
-            # Spent and not replaced by the handler: the game waits for nothing timed now.
-            if self._armed.get(wakeup.game_id) is wakeup:
-                del self._armed[wakeup.game_id]
+            # Spent and not replaced by the handler: the key waits for nothing timed now.
+            if self._armed.get(wakeup.key) is wakeup:
+                del self._armed[wakeup.key]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.clock import now
-from bot.tables.wakeups import Wakeup, Wakeups
+from bot.tables.deadline_queue import DeadlineQueue, Wakeup
 
 
 async def test_a_thousand_games_share_one_sleeping_task_and_each_wakes_once() -> None:
@@ -15,19 +15,19 @@ async def test_a_thousand_games_share_one_sleeping_task_and_each_wakes_once() ->
     async def on_wake(game_id: int, _wakeup: Wakeup) -> None:
         woken.append(game_id)
 
-    wakeups = Wakeups(on_wake)
+    queue = DeadlineQueue(on_wake, "game")
     before = len(asyncio.all_tasks())
     start = now()
     for game_id in range(1000):
-        wakeups.arm_at(game_id, start + 0.3 + (game_id % 10) * 0.005)
+        queue.arm_at(game_id, start + 0.3 + (game_id % 10) * 0.005)
     await asyncio.sleep(0)
     assert len(asyncio.all_tasks()) - before == 1, "one sleeper, not one task per game"
-    assert len(wakeups) == 1000
+    assert len(queue) == 1000
 
-    wakeups.arm(5, None)  # disarmed
-    wakeups.arm(6, 0.5)  # moved later
-    wakeups.arm(7, 0.5)
-    wakeups.arm(7, 0.0)  # moved earlier: wakes at once
+    queue.arm(5, None)  # disarmed
+    queue.arm(6, 0.5)  # moved later
+    queue.arm(7, 0.5)
+    queue.arm(7, 0.0)  # moved earlier: wakes at once
     await asyncio.sleep(0.01)
     assert woken == [7]
     await asyncio.sleep(0.65)
@@ -35,6 +35,6 @@ async def test_a_thousand_games_share_one_sleeping_task_and_each_wakes_once() ->
     assert sorted(woken) == sorted([*(n for n in range(1000) if n != 5)])
     assert len(woken) == len(set(woken)), "each game once"
     assert woken.index(6) == len(woken) - 1, "the game moved later wakes last"
-    assert len(wakeups) == 0, "spent wake-ups are forgotten"
-    assert wakeups._heap == []
-    wakeups.close()
+    assert len(queue) == 0, "spent wake-ups are forgotten"
+    assert queue._heap == []
+    queue.close()
