@@ -23,11 +23,7 @@ game has is checked by its hooks, `tests/bot/<area>/checks.py` (`after_a_quick_g
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -41,54 +37,17 @@ from tests.bot.helpers import button_labels, query
 from tests.bot.stats.helpers import embed_of, field_value, leaderboard
 from tests.support.bots import CORE_EXTENSIONS, GameRegistration
 from tests.support.discord_limits import check_sent_messages
-from tests.support.games import engine_of, game_keys, registered_games
+from tests.support.games import GameUnderTest, engine_of, game_keys
 from tests.support.messages import fields
 from tests.support.rate_limits import BUDGET, ends_on_the_final_table, play_counting
-from tests.support.table_driver import ActionDriver, TableDriver
+from tests.support.table_driver import TableDriver
 
 PEOPLE = ("alice", "bob")
 COMPUTERS = 2
-DEFAULT_SEED = 1
 
 
-def own_module(key: str, name: str) -> ModuleType | None:
-    """The game's own test module `tests.bot.<area>.<name>`, if it has one."""
-    package = f"tests.bot.{area(key)}"
-    if importlib.util.find_spec(package) is None:
-        return None
-    module = f"{package}.{name}"
-    return importlib.import_module(module) if importlib.util.find_spec(module) else None
-
-
-@dataclass(frozen=True)
-class GameUnderTest:
-    key: str
-    extension: str
-    driver: type[TableDriver[Any, Any]]
-    seed: int
-    hooks: ModuleType | None
-
-    @classmethod
-    def of(cls, key: str) -> GameUnderTest:
-        ui = registered_games().ui(key)
-        assert ui is not None
-        driver_module, conftest = own_module(key, "driver"), own_module(key, "conftest")
-        return cls(
-            key=key,
-            extension=type(ui).__module__.rpartition(".")[0],
-            driver=driver_module.Driver
-            if driver_module is not None
-            else ActionDriver.of(engine_of(key), key),
-            seed=conftest.SEED if conftest is not None else DEFAULT_SEED,
-            hooks=own_module(key, "checks"),
-        )
-
-    def hook(self, name: str) -> Callable[..., Any] | None:
-        return getattr(self.hooks, name, None) if self.hooks is not None else None
-
-    @property
-    def computers(self) -> int:
-        return min(COMPUTERS, engine_of(self.key).max_players - len(PEOPLE))
+def seated_computers(game: GameUnderTest) -> int:
+    return min(COMPUTERS, engine_of(game.key).max_players - len(PEOPLE))
 
 
 @pytest.fixture(params=game_keys())
@@ -152,7 +111,7 @@ async def played(
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(name)) for name in PEOPLE]
     driver = await game.driver.start(
-        env, settings, members, channel, computers=game.computers, **(options or {})
+        env, settings, members, channel, computers=seated_computers(game), **(options or {})
     )
     lobby = fields(channel.history()[0])
     most = await play_counting(driver, default_pace=default_pace)

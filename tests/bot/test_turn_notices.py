@@ -1,12 +1,12 @@
-"""Every turn of a person reaches them within a second, in whole games of each game, in English
-and in French (`tests.support.turn_notices`): by a ping or by their live hand, the turns that come
-straight back to the same seat included (Level 8's Skip between two players), within Discord's
-per-channel rate limit."""
+"""Every turn of a person reaches them within a second, in a whole game of every registered game
+(`tests.support.games`), in English and in French (`tests.support.turn_notices`): by a ping or by
+their live hand, the turns that come straight back to the same seat included (a game whose
+checks declare `TURNS_COME_BACK`, such as Level 8's Skip, is played by two people alone so that
+it happens, and checked to happen), within Discord's per-channel rate limit. A game too short
+for more than ten turns of people (its checks' `SHORT`) is skipped."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -14,13 +14,10 @@ import simcord
 
 from bot.i18n import Texts
 from bot.settings import Settings
-from tests.bot.heaven_hell.driver import start as heaven_hell
-from tests.bot.level8.driver import start as level8
-from tests.bot.the_game.driver import start as the_game
 from tests.support.bots import CORE_EXTENSIONS, GameRegistration, make_bot, simcord_bot
+from tests.support.games import GameUnderTest, game_keys
 from tests.support.locale import speak_french
 from tests.support.rate_limits import BUDGET, play_counting
-from tests.support.table_driver import TableDriver
 from tests.support.turn_notices import PING_WITHIN, TurnNotices
 
 __all__ = ["make_bot", "simcord_bot"]
@@ -31,40 +28,29 @@ THINK = PING_WITHIN
 budget to go out before they move (a ping the player no longer needs is not sent)."""
 
 
-@dataclass(frozen=True)
-class Game:
-    start: Callable[..., Awaitable[TableDriver[Any, Any]]]
-    cog: str
-    computers: int
-    seed: int
-    comes_back: bool
-    """Whether the game's turns come straight back to the same person (checked to happen)."""
+@pytest.fixture(params=game_keys())
+def game(request: pytest.FixtureRequest) -> GameUnderTest:
+    return GameUnderTest.of(request.param)
 
 
-GAMES = {
-    "the-game": Game(the_game, "cogs.the_game", 1, 5, False),
-    "heaven-hell": Game(heaven_hell, "cogs.heaven_hell", 1, 8, False),
-    "level8": Game(level8, "cogs.level8", 0, 8, True),
-}
-
-
-@pytest.fixture(params=sorted(GAMES))
-def game(request: pytest.FixtureRequest) -> Game:
-    return GAMES[request.param]
+def computers(game: GameUnderTest) -> int:
+    """No computer where turns come straight back between two players, one otherwise."""
+    return 0 if game.flag("TURNS_COME_BACK", False) else 1
 
 
 @pytest.fixture
-def bot_extensions(game: Game) -> list[str]:
-    return [*CORE_EXTENSIONS, game.cog]
+def bot_extensions(game: GameUnderTest) -> list[str]:
+    return [*CORE_EXTENSIONS, game.extension]
 
 
 @pytest.fixture
 def register_games() -> GameRegistration:
+    """The game's own cog registers it (the tiny game's with its engine)."""
     return lambda _bot: None
 
 
 @pytest.fixture
-def fixed_deal(game: Game) -> dict[str, int]:
+def fixed_deal(game: GameUnderTest) -> dict[str, int]:
     return {"deal_seed": game.seed}
 
 
@@ -72,11 +58,13 @@ def fixed_deal(game: Game) -> dict[str, int]:
 async def test_every_turn_of_a_person_reaches_them_within_a_second(
     simcord_env: simcord.Env,
     settings: Settings,
-    game: Game,
+    game: GameUnderTest,
     locale: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The server and its members speak `locale`: the table, the pings and the hands too."""
+    if game.flag("SHORT", False):
+        pytest.skip("the game is too short for more than ten turns of people")
     env = simcord_env
     if locale == "fr":
         speak_french(monkeypatch)
@@ -85,8 +73,8 @@ async def test_every_turn_of_a_person_reaches_them_within_a_second(
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
     notices = TurnNotices(env)
     tr = Texts(locale)
-    driver: Any = await game.start(
-        env, settings, members, channel, computers=game.computers, language=locale
+    driver: Any = await game.driver.start(
+        env, settings, members, channel, computers=computers(game), language=locale
     )
     driver.think = THINK
 
@@ -97,5 +85,5 @@ async def test_every_turn_of_a_person_reaches_them_within_a_second(
     print(f"{len(turns)} turns of people ({comebacks} came straight back), missed: {missed}")
     assert len(turns) > 10
     assert missed == []
-    assert comebacks > 0 or not game.comes_back
+    assert comebacks > 0 or not game.flag("TURNS_COME_BACK", False)
     assert max(most.values()) <= BUDGET, most

@@ -4,12 +4,19 @@ that cover every game iterate over, so that a new game is tested by being regist
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
+from typing import Any
 
+from bot.tables.commands import area
 from bot.tables.registry import GameCatalog
 from bot.tables.ui import GameUI
 from games.core.base import Engine
 from tests.support.catalogs import ROOT
+from tests.support.table_driver import ActionDriver, TableDriver
 from tests.tiny_cog.ui import TinyUI
 from tests.tiny_game import ENGINE as TINY_ENGINE
 
@@ -37,3 +44,56 @@ def engine_of(key: str) -> Engine:
     engine = registered_games().engine(key)
     assert engine is not None, key
     return engine
+
+
+DEFAULT_SEED = 1
+"""The deal of a game whose tests have no seed of their own (`tests/bot/<area>/conftest.py`)."""
+
+
+def own_module(key: str, name: str) -> ModuleType | None:
+    """The game's own test module `tests.bot.<area>.<name>`, if it has one."""
+    package = f"tests.bot.{area(key)}"
+    if importlib.util.find_spec(package) is None:
+        return None
+    module = f"{package}.{name}"
+    return importlib.import_module(module) if importlib.util.find_spec(module) else None
+
+
+@dataclass(frozen=True)
+class GameUnderTest:
+    """A registered game as the tests that cover every game play it: its cog, its driver (its
+    own `tests/bot/<area>/driver.py`, or `ActionDriver` when it has no steps of its own in the
+    UI), its deal and its own checks (`tests/bot/<area>/checks.py`)."""
+
+    key: str
+    extension: str
+    driver: type[TableDriver[Any, Any]]
+    seed: int
+    hooks: ModuleType | None
+
+    @classmethod
+    def of(cls, key: str) -> GameUnderTest:
+        ui = registered_games().ui(key)
+        assert ui is not None
+        driver_module, conftest = own_module(key, "driver"), own_module(key, "conftest")
+        return cls(
+            key=key,
+            extension=type(ui).__module__.rpartition(".")[0],
+            driver=driver_module.Driver
+            if driver_module is not None
+            else ActionDriver.of(engine_of(key), key),
+            seed=conftest.SEED if conftest is not None else DEFAULT_SEED,
+            hooks=own_module(key, "checks"),
+        )
+
+    def hook(self, name: str) -> Callable[..., Any] | None:
+        return getattr(self.hooks, name, None) if self.hooks is not None else None
+
+    def flag(self, name: str, default: bool) -> bool:
+        """A yes/no the game's own checks declare (`tests/bot/<area>/checks.py`), else
+        `default`."""
+        return bool(getattr(self.hooks, name, default)) if self.hooks is not None else default
+
+
+def games_under_test() -> list[GameUnderTest]:
+    return [GameUnderTest.of(key) for key in game_keys()]

@@ -1,5 +1,6 @@
-"""Fixtures: the real bot with the three games' real engines and UIs, computers without pause,
-and fixed deals (a new one for each game opened, so that a game played again differs)."""
+"""Fixtures: the real bot with every registered game's cog (`tests.support.games`, the tests'
+tiny game included), computers without pause, and fixed deals (a new one for each game opened,
+so that a game played again differs)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tests.support.bots import (
     settings,
     simcord_bot,
 )
+from tests.support.games import games_under_test
 
 __all__ = [
     "EXTENSIONS",
@@ -22,7 +24,7 @@ __all__ = [
     "simcord_bot",
 ]
 
-EXTENSIONS = [*CORE_EXTENSIONS, "cogs.the_game", "cogs.heaven_hell", "cogs.level8"]
+EXTENSIONS = [*CORE_EXTENSIONS, *(game.extension for game in games_under_test())]
 SEED = 3300
 
 fixed_deal, bot_extensions, register_games = real_game_fixtures(

@@ -1,8 +1,8 @@
-"""`/game cancel` in every game: a private question first, answered by the member who asked
-only (after a restart too); once confirmed, every message tells that the game was cancelled and
-none says that a turn runs: the table, reposted as the last message without its turn or
-controls; the reminders, deleted; every open hand; the lobby. Nothing happens at the table
-afterwards, and the channel's budget of writes holds."""
+"""`/game cancel` in every registered game (`tests.support.games`): a private question first,
+answered by the member who asked only (after a restart too); once confirmed, every message tells
+that the game was cancelled and none says that a turn runs: the table, reposted as the last
+message without its turn or controls; the reminders, deleted; every open hand; the lobby.
+Nothing happens at the table afterwards, and the channel's budget of writes holds."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from bot.app import CardTableBot
 from bot.settings import Settings
 from bot.tables.outbox import Outbox
 from tests.bot.game_life.conftest import TURN_SECONDS, BotFactory
-from tests.bot.game_life.drivers import DRIVERS
 from tests.bot.helpers import CANCELLED_PRIVATELY, button_labels, cancel_game, query
+from tests.support.games import GameUnderTest, game_keys
 from tests.support.messages import components
 from tests.support.rate_limits import BUDGET, ChannelWrites
 from tests.support.table_driver import TableDriver, drain, visible_texts
@@ -44,14 +44,15 @@ async def two_people_and_a_computer(
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
-    return await DRIVERS[key].start(env, settings, members, channel, computers=1), channel
+    driver = await GameUnderTest.of(key).driver.start(env, settings, members, channel, computers=1)
+    return driver, channel
 
 
 def shown(place: simcord.ChannelHandle, viewer: simcord.MemberActor) -> list[tuple[int, str]]:
     return [(m.id, m.content) for m in place.history(viewer=viewer)]
 
 
-@pytest.mark.parametrize("key", list(DRIVERS))
+@pytest.mark.parametrize("key", game_keys())
 async def test_after_a_cancel_every_message_says_so_and_no_turn_runs(
     simcord_env: simcord.Env, settings: Settings, key: str
 ) -> None:

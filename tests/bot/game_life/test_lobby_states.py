@@ -1,8 +1,8 @@
-"""A lobby message tells what became of its game, in every game and both languages: open (with
-its seats and buttons), running (with a link to the game's thread), over (how, with the link),
-cancelled. A whole game is played to its end by computers (the host runs out of time twice and
-goes on autopilot), played again, started and cancelled; the channel never shows two open
-tables."""
+"""A lobby message tells what became of its game, in every registered game
+(`tests.support.games`) and both languages: open (with its seats and buttons), running (with a
+link to the game's thread), over (how, with the link), cancelled. A whole game is played to its
+end by computers (the host runs out of time twice and goes on autopilot), played again, started
+and cancelled; the channel never shows two open tables."""
 
 from __future__ import annotations
 
@@ -19,11 +19,10 @@ from bot.settings import Settings
 from bot.tables.render import game_name
 from tests.bot.game_life.conftest import TURN_SECONDS
 from tests.bot.helpers import CANCELLED_PRIVATELY, cancel_game, query
+from tests.support.games import game_keys
 from tests.support.messages import components
 from tests.support.rate_limits import BUDGET, ChannelWrites
 from tests.support.table_driver import drain, game_status
-
-GAMES = ("the-game", "heaven-hell", "level8")
 
 TITLES = {
     "en": {
@@ -95,7 +94,7 @@ def over_line(settings: Settings, game_id: int, place: int, tr: Texts, alice: in
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
-@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("key", game_keys())
 async def test_a_lobby_says_whether_its_game_is_open_running_over_or_cancelled(
     simcord_env: simcord.Env, settings: Settings, key: str, locale: str
 ) -> None:

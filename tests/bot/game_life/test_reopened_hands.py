@@ -1,8 +1,9 @@
-"""An evening of reopened hands, in every game: two people and a computer play a whole game,
-pressing "Show my hand" again whenever the game moved (as people do who close the hand between
-turns), and now and then step away longer than a hand lasts. A hand that a newer one replaced is
-deleted; only each member's current hand and the hands whose time ran out (marked closed)
-remain in their view of the thread."""
+"""An evening of reopened hands, in every registered game (`tests.support.games`): two people
+and a computer play a whole game, pressing "Show my hand" again whenever the game moved (as
+people do who close the hand between turns), and now and then step away longer than a hand
+lasts. A hand that a newer one replaced is deleted; only each member's current hand and the
+hands whose time ran out (marked closed) remain in their view of the thread. A game too short
+for an evening (its checks' `SHORT`) is skipped."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import simcord
 from bot.app import CardTableBot
 from bot.settings import Settings
 from bot.tables.live_hands import CLOSE_AFTER
-from tests.bot.game_life.drivers import DRIVERS
+from tests.support.games import GameUnderTest, game_keys
 from tests.support.rate_limits import BUDGET, ChannelWrites
 from tests.support.table_driver import drain, game_status
 
@@ -24,17 +25,20 @@ STEP_AWAY = 20
 """Moves by people between two moments when everyone leaves their hand longer than it lasts."""
 
 
-@pytest.mark.parametrize("key", list(DRIVERS))
+@pytest.mark.parametrize("key", game_keys())
 async def test_only_current_and_timed_out_hands_remain_after_an_evening(
     simcord_env: simcord.Env, settings: Settings, key: str
 ) -> None:
+    game = GameUnderTest.of(key)
+    if game.flag("SHORT", False):
+        pytest.skip(f"too few moves for people to step away every {STEP_AWAY}")
     env = simcord_env
     bot = cast(CardTableBot, env.bot)
     bot.settings.turn_seconds = DAY
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
-    driver = await DRIVERS[key].start(env, settings, members, channel, computers=1)
+    driver = await game.driver.start(env, settings, members, channel, computers=1)
     writes = ChannelWrites(bot)
     timed_out: dict[int, set[int]] = {seat: set() for seat in driver.players}
     moves = 0

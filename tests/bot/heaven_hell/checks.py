@@ -1,5 +1,5 @@
 """Heaven & Hell's own checks on the games every registered game plays
-(`tests/bot/test_every_game.py`)."""
+(`tests/bot/test_every_game.py`, `tests/bot/history/test_every_game_replays.py`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import discord
 import simcord
 
 from bot.settings import Settings
+from tests.support.replays import TableRecorder, replay_step, step_button
 from tests.support.table_driver import kinds
 
 
@@ -84,3 +85,21 @@ async def after_a_quick_game(
     section = next(f.value or "" for f in stats.embeds[0].fields if f.name == "Heaven & Hell")
     won = totals[1] == max(totals)
     assert f"1 game · {int(won)} win{'' if won else 's'} ({100 if won else 0}%)" in section
+
+
+async def after_a_replay(
+    driver: Any,
+    bob: simcord.MemberActor,
+    recorder: TableRecorder,
+    listed: str,
+    final: simcord.ResponseMessage,
+    replay: simcord.ResponseMessage,
+) -> None:
+    """The replay's round jumps follow the game's rounds: back from the end to each round's
+    start, then to the deal."""
+    rounds = 0
+    while (forward := step_button(final, "pround")) is not None:
+        await bob.click(final, custom_id=forward)
+        rounds += 1
+    assert replay_step(final)[0] == 0
+    assert rounds == 3, "back from the end to each round's start, then to the deal"

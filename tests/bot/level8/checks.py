@@ -1,5 +1,6 @@
 """Level 8's own checks on the games every registered game plays
-(`tests/bot/test_every_game.py`)."""
+(`tests/bot/test_every_game.py`, `tests/bot/history/test_every_game_replays.py`) and its answers
+to the others that cover every registered game (`tests.support.games`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import simcord
 
 from bot.settings import Settings
+from tests.support.replays import TableRecorder, replay_step, step_button
 from tests.support.table_driver import logged_actions
 
 TURN_ENDS = ("Discard", "PlaySkip")
@@ -54,3 +56,41 @@ def with_hands_kept(driver: Any, kept: list[tuple[int, str, int]]) -> None:
     plain = [turn for turn in turns if [kind for kind, _ in turn][1:] == ["Discard"]]
     assert len(plain) > 10, len(plain)
     assert {sum(clicks for _, clicks in turn) for turn in plain} == {2}
+
+
+TURNS_COME_BACK = True
+"""Between two players, a Skip gives the turn straight back to the one who played it: the
+turn notices must reach them then too (`tests/bot/test_turn_notices.py`)."""
+
+
+async def after_a_replay(
+    driver: Any,
+    bob: simcord.MemberActor,
+    recorder: TableRecorder,
+    listed: str,
+    final: simcord.ResponseMessage,
+    replay: simcord.ResponseMessage,
+) -> None:
+    """A long replay (more than 100 steps, more than 20 of them seen live), opened at the deal
+    in round 1, whose jumps land on the starts of turns and rounds."""
+    step, last = replay_step(final)
+    assert step == last > 100
+    assert len(recorder.seen) > 20
+    assert "round 1" in (replay.embeds[0].title or "")
+    assert step_button(replay, "pround") is None
+
+    await bob.click(replay, custom_id=step_button(replay, "nround"))
+    round_two, _ = replay_step(replay)
+    assert "round 2" in (replay.embeds[0].title or "")
+    await bob.click(replay, custom_id=step_button(replay, "prev"))
+    assert "round 1" in (replay.embeds[0].title or ""), "the round began at that very step"
+    await bob.click(replay, custom_id=step_button(replay, "first"))
+    acting = [f.name for f in replay.embeds[0].fields if f.name.startswith("▶️")]
+    await bob.click(replay, custom_id=step_button(replay, "nturn"))
+    turn, _ = replay_step(replay)
+    assert 0 < turn < round_two
+    assert [f.name for f in replay.embeds[0].fields if f.name.startswith("▶️")] != acting
+    await bob.click(replay, custom_id=step_button(replay, "prev"))
+    assert [f.name for f in replay.embeds[0].fields if f.name.startswith("▶️")] == acting
+    await bob.click(replay, custom_id=step_button(replay, "last"))
+    assert replay_step(replay) == (last, last)
