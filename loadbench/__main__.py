@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from loadbench.backends import on_each_backend
+
 TARGETS = {
     "p99_first_response_ms": 25.0,
     "p99_visible_answer_ms": 50.0,
@@ -630,27 +632,12 @@ async def main(argv: Sequence[str]) -> dict[str, Any]:
 
     logging.basicConfig(level=logging.WARNING)
     options = parse(argv)
-    backends = ("sqlite", "postgresql") if options.backend == "both" else (options.backend,)
     results: dict[str, Any] = {"options": vars(options), "targets": TARGETS}
-    for backend in backends:
-        server = None
-        url: str | None = None
-        if backend == "postgresql":
-            if options.database_url:
-                url = options.database_url
-            else:
-                from bot.db.local_server import start_local_server
-
-                server = start_local_server()
-                url = server.new_schema()
-        try:
-            print(f"{backend}: {options.games} live games ...", file=sys.stderr, flush=True)
-            results[backend] = await run_backend(backend, options, url)
-            print(json.dumps(results[backend], indent=1), file=sys.stderr, flush=True)
-        finally:
-            if server is not None:
-                server.stop()
-                shutil.rmtree(server.root, ignore_errors=True)
+    results.update(
+        await on_each_backend(
+            options, "live games", lambda backend, url: run_backend(backend, options, url)
+        )
+    )
     return results
 
 

@@ -35,6 +35,7 @@ from bot.tables.records import Actor, Game, GameStatus, Seat, append_action, ins
 from games.core.result import GameResult, SeatResult
 from games.core.simulate import play_out
 from games.level8 import ENGINE as LEVEL8
+from loadbench.backends import on_each_backend
 
 GUILD = 1_000
 OTHER_GUILD = 2_000
@@ -277,27 +278,12 @@ async def replay_figures(options: argparse.Namespace) -> dict[str, Any]:
 
 async def main(argv: Sequence[str]) -> dict[str, Any]:
     options = parse(argv)
-    backends = ("sqlite", "postgresql") if options.backend == "both" else (options.backend,)
     results: dict[str, Any] = {"options": vars(options)}
-    for backend in backends:
-        server = None
-        url: str | None = None
-        if backend == "postgresql":
-            if options.database_url:
-                url = options.database_url
-            else:
-                from bot.db.local_server import start_local_server
-
-                server = start_local_server()
-                url = server.new_schema()
-        try:
-            print(f"{backend}: {options.games} finished games ...", file=sys.stderr, flush=True)
-            results[backend] = await history_figures(backend, url, options)
-            print(json.dumps(results[backend], indent=1), file=sys.stderr, flush=True)
-        finally:
-            if server is not None:
-                server.stop()
-                shutil.rmtree(server.root, ignore_errors=True)
+    results.update(
+        await on_each_backend(
+            options, "finished games", lambda backend, url: history_figures(backend, url, options)
+        )
+    )
     if not options.no_replay:
         print("replay on SimCord ...", file=sys.stderr, flush=True)
         results["replay"] = await replay_figures(options)
