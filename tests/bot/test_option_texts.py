@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import Texts
+from bot.i18n.catalog import add_locales
 from bot.tables.render import option_lines
+from tests.support.catalogs import game_locales
+
+
+@pytest.fixture(autouse=True)
+def games_words() -> None:
+    """The two games' catalogs, as their cogs add them when the bot loads them: without this the
+    tests passed only after another test in the same process had loaded those cogs."""
+    for area in ("level8", "the_game"):
+        add_locales(game_locales(area))
 
 
 def test_chosen_values_are_shown_in_the_games_words() -> None:
