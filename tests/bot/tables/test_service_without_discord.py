@@ -64,58 +64,75 @@ async def database(settings: Settings) -> AsyncIterator[Database]:
     await db.close()
 
 
-async def test_a_whole_game_through_the_service(database: Database, settings: Settings) -> None:
+@pytest.fixture
+def kept() -> Kept:
+    return Kept()
+
+
+@pytest_asyncio.fixture
+async def tables(
+    database: Database, settings: Settings, kept: Kept
+) -> AsyncIterator[TableService]:
+    """The service with the tests' tiny game and no other front end than `kept`."""
     games = GameCatalog()
     games.register(TinyUI(), engine=TINY_ENGINE)
-    kept = Kept()
-    tables = TableService(lambda: database, games, settings, kept)
+    service = TableService(lambda: database, games, settings, kept)
+    yield service
+    service.close()
+
+
+async def alice_and_bob_in_a_lobby(tables: TableService) -> Game:
+    game = await tables.create_lobby(
+        guild_id=1,
+        channel_id=10,
+        host_id=ALICE,
+        host_name="alice",
+        game_key="tiny-game",
+        options={},
+    )
+    await tables.lobby(game.id, "join", Lobby(BOB, "bob"))
+    return game
+
+
+async def test_a_whole_game_through_the_service(
+    tables: TableService, kept: Kept, settings: Settings
+) -> None:
     shown: list[HandShown] = []
 
     async def reply(hand: HandShown) -> None:
         shown.append(hand)
 
-    try:
-        game = await tables.create_lobby(
-            guild_id=1,
-            channel_id=10,
-            host_id=ALICE,
-            host_name="alice",
-            game_key="tiny-game",
-            options={},
-        )
-        await tables.lobby(game.id, "join", Lobby(BOB, "bob"))
-        with pytest.raises(TableError) as refused:
-            await tables.start(game.id, Lobby(BOB, "bob"))
-        assert refused.value.code == "host_only"
-        await tables.start(game.id, Lobby(ALICE, "alice"))
+    game = await alice_and_bob_in_a_lobby(tables)
+    with pytest.raises(TableError) as refused:
+        await tables.start(game.id, Lobby(BOB, "bob"))
+    assert refused.value.code == "host_only"
+    await tables.start(game.id, Lobby(ALICE, "alice"))
 
-        first = await tables.hand(game.id, ALICE)
-        stale_version = first.seat.version
-        moves = 0
-        while True:
-            stored = await tables.work.load(game.id)
-            if stored.status is not GameStatus.RUNNING:
-                break
-            running = tables.work.running(stored)
-            number = running.to_act()[0]
-            user = stored.seat(number).user_id
-            assert user is not None
-            hand = await tables.hand(game.id, user)
-            legal = running.engine.legal_actions(running.state, number)
-            card = min(action.card for action in legal if isinstance(action, Play))
-            ref = ActionRefs(legal).ref(Play(card=card))
-            await tables.act(user, game.id, number, hand.seat.version, Actions([ref]), "en", reply)
-            moves += 1
-            assert card not in running.engine.view(shown[-1].running.state, number).hand
+    first = await tables.hand(game.id, ALICE)
+    stale_version = first.seat.version
+    moves = 0
+    while True:
+        stored = await tables.work.load(game.id)
+        if stored.status is not GameStatus.RUNNING:
+            break
+        running = tables.work.running(stored)
+        number = running.to_act()[0]
+        user = stored.seat(number).user_id
+        assert user is not None
+        hand = await tables.hand(game.id, user)
+        legal = running.engine.legal_actions(running.state, number)
+        card = min(action.card for action in legal if isinstance(action, Play))
+        ref = ActionRefs(legal).ref(Play(card=card))
+        await tables.act(user, game.id, number, hand.seat.version, Actions([ref]), "en", reply)
+        moves += 1
+        assert card not in running.engine.view(shown[-1].running.state, number).hand
 
-        with pytest.raises(TableError) as over:
-            await tables.act(ALICE, game.id, 0, stale_version, Actions(["0.aaaaaa"]), "en", reply)
-        assert over.value.code == "game_over"
-        with pytest.raises(TableError) as stranger:
-            await tables.hand(game.id, CAROL)
-        assert stranger.value.code == "game_over"
-    finally:
-        tables.close()
+    with pytest.raises(TableError) as over:
+        await tables.act(ALICE, game.id, 0, stale_version, Actions(["0.aaaaaa"]), "en", reply)
+    assert over.value.code == "game_over"
+    with pytest.raises(TableError) as stranger:
+        await tables.hand(game.id, CAROL)
+    assert stranger.value.code == "game_over"
 
     assert moves == 10, "five cards each"
     assert all(hand.notice is None for hand in shown), "every move was accepted"
@@ -128,36 +145,22 @@ async def test_a_whole_game_through_the_service(database: Database, settings: Se
 
 
 async def test_an_out_of_date_click_only_shows_the_hand_again(
-    database: Database, settings: Settings
+    tables: TableService, settings: Settings
 ) -> None:
-    games = GameCatalog()
-    games.register(TinyUI(), engine=TINY_ENGINE)
-    tables = TableService(lambda: database, games, settings, Kept())
     shown: list[HandShown] = []
 
     async def reply(hand: HandShown) -> None:
         shown.append(hand)
 
-    try:
-        game = await tables.create_lobby(
-            guild_id=1,
-            channel_id=10,
-            host_id=ALICE,
-            host_name="alice",
-            game_key="tiny-game",
-            options={},
-        )
-        await tables.lobby(game.id, "join", Lobby(BOB, "bob"))
-        await tables.start(game.id, Lobby(ALICE, "alice"))
-        hand = await tables.hand(game.id, ALICE)
-        legal = hand.running.engine.legal_actions(hand.running.state, 0)
-        ref = ActionRefs(legal).ref(next(action for action in legal if isinstance(action, Play)))
-        await tables.act(ALICE, game.id, 0, hand.seat.version, Actions([ref]), "en", reply)
-        await tables.act(ALICE, game.id, 0, hand.seat.version, Actions([ref]), "en", reply)
-        with pytest.raises(TableError) as wrong_seat:
-            await tables.act(ALICE, game.id, 1, hand.seat.version, Actions([ref]), "en", reply)
-    finally:
-        tables.close()
+    game = await alice_and_bob_in_a_lobby(tables)
+    await tables.start(game.id, Lobby(ALICE, "alice"))
+    hand = await tables.hand(game.id, ALICE)
+    legal = hand.running.engine.legal_actions(hand.running.state, 0)
+    ref = ActionRefs(legal).ref(next(action for action in legal if isinstance(action, Play)))
+    await tables.act(ALICE, game.id, 0, hand.seat.version, Actions([ref]), "en", reply)
+    await tables.act(ALICE, game.id, 0, hand.seat.version, Actions([ref]), "en", reply)
+    with pytest.raises(TableError) as wrong_seat:
+        await tables.act(ALICE, game.id, 1, hand.seat.version, Actions([ref]), "en", reply)
 
     assert [each.notice for each in shown] == [None, "table.stale"], "a double click"
     assert wrong_seat.value.code == "not_your_seat"
