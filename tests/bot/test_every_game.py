@@ -26,7 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
 import simcord
 
 from bot.i18n import Texts
@@ -35,9 +34,8 @@ from bot.tables.commands import area
 from bot.tables.render import game_name
 from tests.bot.helpers import button_labels, query
 from tests.bot.stats.helpers import embed_of, field_value, leaderboard
-from tests.support.bots import CORE_EXTENSIONS, GameRegistration
 from tests.support.discord_limits import check_sent_messages
-from tests.support.games import GameUnderTest, engine_of, game_keys
+from tests.support.games import GameUnderTest, engine_of, every_game_fixtures
 from tests.support.messages import fields
 from tests.support.rate_limits import BUDGET, ends_on_the_final_table, play_counting
 from tests.support.table_driver import TableDriver
@@ -50,25 +48,10 @@ def seated_computers(game: GameUnderTest) -> int:
     return min(COMPUTERS, engine_of(game.key).max_players - len(PEOPLE))
 
 
-@pytest.fixture(params=game_keys())
-def game(request: pytest.FixtureRequest) -> GameUnderTest:
-    return GameUnderTest.of(request.param)
+game, bot_extensions, register_games, fixed_deal = every_game_fixtures("cogs.leaderboard")
 
 
-@pytest.fixture
-def bot_extensions(game: GameUnderTest) -> list[str]:
-    return [*CORE_EXTENSIONS, game.extension, "cogs.leaderboard"]
 
-
-@pytest.fixture
-def register_games(game: GameUnderTest) -> GameRegistration:
-    """The game's own cog registers it, as on a server (the tiny game's with its engine)."""
-    return lambda _bot: None
-
-
-@pytest.fixture
-def fixed_deal(game: GameUnderTest) -> dict[str, int]:
-    return {"deal_seed": game.seed}
 
 
 @dataclass

@@ -14,8 +14,8 @@ import simcord
 
 from bot.i18n import Texts
 from bot.settings import Settings
-from tests.support.bots import CORE_EXTENSIONS, GameRegistration, make_bot, simcord_bot
-from tests.support.games import GameUnderTest, game_keys
+from tests.support.bots import make_bot, simcord_bot
+from tests.support.games import GameUnderTest, every_game_fixtures
 from tests.support.locale import speak_french
 from tests.support.rate_limits import BUDGET, play_counting
 from tests.support.turn_notices import PING_WITHIN, TurnNotices
@@ -28,9 +28,7 @@ THINK = PING_WITHIN
 budget to go out before they move (a ping the player no longer needs is not sent)."""
 
 
-@pytest.fixture(params=game_keys())
-def game(request: pytest.FixtureRequest) -> GameUnderTest:
-    return GameUnderTest.of(request.param)
+game, bot_extensions, register_games, fixed_deal = every_game_fixtures()
 
 
 def computers(game: GameUnderTest) -> int:
@@ -38,20 +36,7 @@ def computers(game: GameUnderTest) -> int:
     return 0 if game.flag("TURNS_COME_BACK", False) else 1
 
 
-@pytest.fixture
-def bot_extensions(game: GameUnderTest) -> list[str]:
-    return [*CORE_EXTENSIONS, game.extension]
 
-
-@pytest.fixture
-def register_games() -> GameRegistration:
-    """The game's own cog registers it (the tiny game's with its engine)."""
-    return lambda _bot: None
-
-
-@pytest.fixture
-def fixed_deal(game: GameUnderTest) -> dict[str, int]:
-    return {"deal_seed": game.seed}
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])

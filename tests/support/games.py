@@ -11,10 +11,14 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+import pytest
+from _pytest.fixtures import FixtureFunctionDefinition
+
 from bot.tables.commands import area
 from bot.tables.registry import GameCatalog
 from bot.tables.ui import GameUI
 from games.core.base import Engine
+from tests.support.bots import CORE_EXTENSIONS, GameRegistration
 from tests.support.catalogs import ROOT
 from tests.support.table_driver import ActionDriver, TableDriver
 from tests.tiny_cog.ui import TinyUI
@@ -97,3 +101,36 @@ class GameUnderTest:
 
 def games_under_test() -> list[GameUnderTest]:
     return [GameUnderTest.of(key) for key in game_keys()]
+
+
+def every_game_fixtures(
+    *extensions: str,
+) -> tuple[
+    FixtureFunctionDefinition,
+    FixtureFunctionDefinition,
+    FixtureFunctionDefinition,
+    FixtureFunctionDefinition,
+]:
+    """The fixtures of a test module run once per registered game: `game`, the bot with that
+    game's own cog (which registers it, as on a server; the tiny game's with its engine) beside
+    the core extensions and `extensions`, and the game's usual deal. The module binds them to the
+    names `game`, `bot_extensions`, `register_games` and `fixed_deal`, under which pytest finds
+    them."""
+
+    @pytest.fixture(params=game_keys())
+    def game(request: pytest.FixtureRequest) -> GameUnderTest:
+        return GameUnderTest.of(request.param)
+
+    @pytest.fixture
+    def bot_extensions(game: GameUnderTest) -> list[str]:
+        return [*CORE_EXTENSIONS, game.extension, *extensions]
+
+    @pytest.fixture
+    def register_games() -> GameRegistration:
+        return lambda _bot: None
+
+    @pytest.fixture
+    def fixed_deal(game: GameUnderTest) -> dict[str, int]:
+        return {"deal_seed": game.seed}
+
+    return game, bot_extensions, register_games, fixed_deal

@@ -8,36 +8,19 @@ on the same game."""
 
 from __future__ import annotations
 
-import pytest
 import simcord
 
 from bot.i18n import Texts
 from bot.settings import Settings
 from bot.tables.render import game_name
-from tests.support.bots import CORE_EXTENSIONS, BotFactory, GameRegistration
-from tests.support.games import GameUnderTest, game_keys
+from tests.support.bots import BotFactory
+from tests.support.games import GameUnderTest, every_game_fixtures
 from tests.support.replays import TableRecorder, replay_checks, replay_step, step_button
 
-
-@pytest.fixture(params=game_keys())
-def game(request: pytest.FixtureRequest) -> GameUnderTest:
-    return GameUnderTest.of(request.param)
+game, bot_extensions, register_games, fixed_deal = every_game_fixtures()
 
 
-@pytest.fixture
-def bot_extensions(game: GameUnderTest) -> list[str]:
-    return [*CORE_EXTENSIONS, game.extension]
 
-
-@pytest.fixture
-def register_games() -> GameRegistration:
-    """The game's own cog registers it (the tiny game's with its engine)."""
-    return lambda _bot: None
-
-
-@pytest.fixture
-def fixed_deal(game: GameUnderTest) -> dict[str, int]:
-    return {"deal_seed": game.seed}
 
 
 async def test_a_whole_game_replays_step_by_step_as_it_was_played(
