@@ -193,3 +193,10 @@ def show_again(env: simcord.Env, message: Any, control: dict[str, Any]) -> str:
     stored = env.backend.get_message(message.channel_id, message.id)
     stored.components.append({"type": 1, "components": [control]})
     return str(control["custom_id"])
+
+
+def posts_in(env: simcord.Env, place: simcord.ChannelHandle) -> int:
+    """Messages the bot posted in `place` so far (creates only: edits and deletes are not
+    counted), to bound how often a game posts its table anew."""
+    path = f"/channels/{place.id}/messages"
+    return sum(1 for r in env.http_requests if r.method == "POST" and r.path == path)

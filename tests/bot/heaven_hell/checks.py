@@ -10,6 +10,7 @@ import discord
 import simcord
 
 from bot.settings import Settings
+from tests.support.messages import posts_in
 from tests.support.replays import TableRecorder, replay_step, step_button
 from tests.support.table_driver import kinds
 
@@ -27,10 +28,6 @@ def with_hands_kept(driver: Any, kept: list[tuple[int, str, int]]) -> None:
     assert set(by_kind["ChooseDouble"]) <= {1}
     assert set(by_kind["DiscardStuck"]) <= {1}
 
-
-def table_posts(env: simcord.Env, place: simcord.ChannelHandle) -> int:
-    path = f"/channels/{place.id}/messages"
-    return sum(1 for r in env.http_requests if r.method == "POST" and r.path == path)
 
 
 async def after_a_quick_game(
@@ -61,7 +58,7 @@ async def after_a_quick_game(
     # Computers' moves edit the table; it is posted anew when a person must act (to ping
     # them) and below each round summary, so new messages stay near one per person's turn.
     people_turns = sum(1 for seat, _, kind in logged if seat < 2 and kind in ("place", "double"))
-    assert table_posts(env, driver.thread) <= 1 + people_turns + 2 * len(state.reports) + 1
+    assert posts_in(env, driver.thread) <= 1 + people_turns + 2 * len(state.reports) + 1
 
     totals = state.totals()
     admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))

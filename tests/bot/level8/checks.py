@@ -9,16 +9,12 @@ from typing import Any
 import simcord
 
 from bot.settings import Settings
+from tests.support.messages import posts_in
 from tests.support.replays import TableRecorder, replay_step, step_button
 from tests.support.table_driver import logged_actions
 
 TURN_ENDS = ("Discard", "PlaySkip")
 
-
-def table_posts(env: simcord.Env, place: simcord.ChannelHandle) -> int:
-    """Messages posted in the game's thread over the whole game."""
-    path = f"/channels/{place.id}/messages"
-    return sum(1 for r in env.http_requests if r.method == "POST" and r.path == path)
 
 
 async def after_a_quick_game(
@@ -41,7 +37,7 @@ async def after_a_quick_game(
     turns_of_people = sum(
         1 for seat, _, action in logged if seat < 2 and '"kind":"draw_' in action
     )
-    assert table_posts(driver.env, driver.thread) <= turns_of_people + 2 * state.round + 2
+    assert posts_in(driver.env, driver.thread) <= turns_of_people + 2 * state.round + 2
 
 
 def with_hands_kept(driver: Any, kept: list[tuple[int, str, int]]) -> None:
