@@ -29,12 +29,11 @@ from bot.tables.locks import LockTable
 from bot.tables.records import (
     Game,
     GameStatus,
+    LoggedRow,
     StaleGame,
-    append_action,
     load_actions,
     load_game,
-    record_results,
-    save_game,
+    save_change,
 )
 from bot.tables.registry import GameCatalog
 from bot.tables.replay import replay
@@ -124,26 +123,27 @@ class UnitOfWork:
         plan(change.running, game, moment, self.settings.computer_delay_seconds)
         await self.publishing.prepare(change)
         logged = change.logged
-        async with self.db.transaction() as conn:
-            if logged is None:
-                await save_game(conn, game)
-                return
-            # The game first: its revision check is what refuses a second process that holds an
-            # older copy (it then gets `StaleGame`, the usual "out of date" answer).
-            seq = game.action_count
-            game.action_count += 1
-            try:
-                await save_game(conn, game)
-            except BaseException:
-                game.action_count = seq
-                raise
-            events = json.dumps([event.model_dump(mode="json") for event in logged.events])
-            action = logged.action.model_dump_json()
-            await append_action(
-                conn, game, logged.seat, logged.actor, action, events, logged.at, seq
-            )
-            if logged.result is not None:
-                await record_results(conn, game, logged.result)
+        if logged is None:
+            await save_change(self.db, game)
+            return
+        seq = game.action_count
+        game.action_count += 1
+        row = LoggedRow(
+            seq,
+            logged.seat,
+            logged.actor,
+            logged.action.model_dump_json(),
+            json.dumps([event.model_dump(mode="json") for event in logged.events]),
+            logged.at,
+        )
+        try:
+            # The game's UPDATE first: its revision check is what refuses a second process
+            # that holds an older copy (it then gets `StaleGame`, the usual "out of date"
+            # answer), and with it the action's entry and the results.
+            await save_change(self.db, game, row, logged.result)
+        except BaseException:
+            game.action_count = seq
+            raise
 
     def arm(self, game: Game) -> None:
         """Wake the game for its next computer move, reminder or timeout, as saved."""
@@ -185,8 +185,7 @@ class UnitOfWork:
         game.state = state.model_dump_json()
         game.parsed = (game.state, state)
         try:
-            async with self.db.transaction() as conn:
-                await save_game(conn, game)
+            await save_change(self.db, game)
         except StaleGame:
             log.info("game %s: rebuilt elsewhere meanwhile", game.id)
 
