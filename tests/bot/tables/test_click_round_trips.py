@@ -20,7 +20,7 @@ from tests.support.table_driver import drain
 pytestmark = pytest.mark.both_backends
 
 
-async def test_a_hand_is_one_trip_and_an_accepted_move_three(
+async def test_a_hand_is_one_trip_and_an_accepted_move_two(
     simcord_env: simcord.Env, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env = simcord_env
@@ -43,5 +43,5 @@ async def test_a_hand_is_one_trip_and_an_accepted_move_three(
         assert card not in hand_cards(hand)
 
     assert shows == [1, 1, 1, 1]
-    assert plays == [4, 3, 3, 3]
+    assert plays == [2, 2, 2, 2]
     assert len(query(settings.database_path, "SELECT seq FROM actions")) == 4
