@@ -1,6 +1,7 @@
 """The playground page in a real browser (headless Chromium): a person types /play in the
 composer, switches members to join, starts, opens their hand, uses a menu, writes in the thread
-and turns a member's client to French; what each member's page renders; a screenshot. Skipped,
+and turns a member's client to French; what each member's page renders; the page at a phone's
+width; a screenshot. Skipped,
 with the reason shown, on machines without Chromium (Debian: `apt-get install chromium`); the
 HTTP tests cover the same game without a browser."""
 
@@ -155,3 +156,45 @@ async def test_cards_show_as_the_faces_images(playground: Playground) -> None:
             "[...document.querySelectorAll('img.emoji')].filter(i => i.naturalWidth === 0).length"
         )
     assert broken == 0
+
+
+async def test_the_page_reads_and_plays_at_a_phones_width(playground: Playground) -> None:
+    """At 390 × 844 the page never scrolls sideways; the table and the hand are on screen, their
+    faces at Discord's 22 px, the embeds as wide as the message; and a card of the hand takes a
+    real tap (the pointer moves there, presses and releases where the button is drawn, so
+    nothing covers or moves it) and shows that card's piles."""
+    table = open_the_game(playground)
+    show_hand(playground, table.alice, table.thread)
+    url = f"{playground.address}/#member={table.alice}&place={table.thread}"
+    async with browser.tab(url) as tab:
+        await tab.resize(browser.PHONE_WIDTH, browser.PHONE_HEIGHT, mobile=True)
+        await tab.until(has("#messages .only-you", "Only you can see this"))
+        await tab.until("document.querySelectorAll('.ephemeral .row button img.emoji').length")
+        widths = await tab.run(
+            "[document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]"
+        )
+        assert widths == [browser.PHONE_WIDTH] * 3
+        boxes = await tab.run(
+            "['.msg:not(.ephemeral) .embed', '.ephemeral .embed', '.ephemeral .row button']"
+            ".map(s => document.querySelector(s).getBoundingClientRect())"
+            ".map(r => [r.left, r.right, r.width, r.bottom])"
+        )
+        assert all(left >= 0 and right <= browser.PHONE_WIDTH for left, right, _, _ in boxes)
+        assert boxes[0][2] == boxes[1][2] > 300, "the embeds take the message's full width"
+        assert 0 < boxes[2][3] <= browser.PHONE_HEIGHT, "the hand's first card is on screen"
+        assert await tab.run(
+            "[...document.querySelectorAll('img.emoji')].every(i => i.width === 22)"
+        )
+        card = await tab.run(
+            "(() => { const b = document.querySelector('.ephemeral .row button');"
+            " const r = b.getBoundingClientRect();"
+            " return {x: r.left + r.width / 2, y: r.top + r.height / 2,"
+            " name: b.querySelector('img').alt.split('_')[1]}; })()"
+        )
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            await tab.call(
+                "Input.dispatchMouseEvent",
+                type=kind, x=card["x"], y=card["y"], button="left", clickCount=1,
+            )
+        await tab.until(has(".ephemeral .row button", f"{card['name']} on "))
+
