@@ -1,7 +1,7 @@
 """The playground page in a real browser (headless Chromium): a person types /play in the
 composer, switches members to join, starts, opens their hand, uses a menu, writes in the thread
 and turns a member's client to French; what each member's page renders; the page at a phone's
-width; a screenshot. Skipped,
+width; a screenshot, and the screenshot command's photographs of every game. Skipped,
 with the reason shown, on machines without Chromium (Debian: `apt-get install chromium`); the
 HTTP tests cover the same game without a browser."""
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import struct
+import subprocess
+import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from tests.playground import browser
-from tests.playground.page import Playground, open_the_game, show_hand, start
+from tests.playground.page import ROOT, Playground, open_the_game, show_hand, start
+from tests.support.games import registered_games
 
 
 @pytest.fixture
@@ -198,3 +201,29 @@ async def test_the_page_reads_and_plays_at_a_phones_width(playground: Playground
             )
         await tab.until(has(".ephemeral .row button", f"{card['name']} on "))
 
+
+def test_the_screenshot_command_photographs_every_game(tmp_path: Path) -> None:
+    """`python -m playground.screenshots OUT_DIR` saves each game's table and hand, at a phone's
+    width and a desktop's, as pictures with something drawn in them."""
+    browser.browser()
+    subprocess.run(
+        [sys.executable, "-m", "playground.screenshots", str(tmp_path)],
+        cwd=ROOT, check=True, capture_output=True, timeout=300,
+    )
+    games = registered_games()
+    keys = [
+        game.key
+        for game in games.game_types()
+        if type(games.ui(game.key)).__module__.startswith("cogs.")
+    ]
+    assert len(keys) == 3
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        f"{key}-{width}.png" for key in keys for width in ("phone", "desktop")
+    )
+    for key in keys:
+        for width, expected in (("phone", browser.PHONE_WIDTH), ("desktop", 960)):
+            shot_width, height, colours = png_size_and_colours(
+                (tmp_path / f"{key}-{width}.png").read_bytes()
+            )
+            assert (shot_width, colours > 100) == (expected, True), (key, width)
+            assert height > 300, (key, width)
