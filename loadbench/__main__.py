@@ -39,7 +39,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -250,11 +251,21 @@ def instrument(bot: Any, env: Any, probe: Probe) -> None:
 
     parsers["INTERACTION_CREATE"] = parse_interaction_create
     env.backend.http_requests = TimedLog(probe)
+
+
+@contextmanager
+def simulator_timed(probe: Probe) -> Iterator[None]:
+    """SimCord's REST router timed by `probe` while the block runs, and by it only: a router
+    left timed by the previous backend's probe (as before) gave the second backend of `--backend
+    both` no simulator time, so its figures "without the simulator" still held it."""
     from simcord.http import router
 
-    if not getattr(router.dispatch, "timed", False):
-        router.dispatch = probe.serve(router.dispatch)
-        router.dispatch.timed = True  # type: ignore[attr-defined]
+    original = router.dispatch
+    router.dispatch = probe.serve(original)
+    try:
+        yield
+    finally:
+        router.dispatch = original
 
 
 def follow_clicks(bot: Any, probe: Probe) -> Attribution:
@@ -488,12 +499,14 @@ async def measured_clicks(
     probe.reset()
     attribution.follow()
     process, main = time.process_time(), time.thread_time()
+    preempted = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
     simulated = probe.simulator_cpu
     try:
         flow = await stream(env, bot, games, count, acting, rng, probe)
     finally:
         attribution.stop()
     process, main = time.process_time() - process, time.thread_time() - main
+    preempted = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - preempted
     simulated = probe.simulator_cpu - simulated
     driver = flow["driver_cpu_seconds"]
     first, visible = probe.latencies(bot_only=True)
@@ -520,6 +533,7 @@ async def measured_clicks(
             "benchmark_driver": per_click(driver),
             "other_threads": per_click(process - main),
         },
+        "preemptions_per_click": round(preempted / clicks, 2),
     }
 
 
@@ -541,6 +555,7 @@ def explain(backend: str, floor: dict[str, Any], load: dict[str, Any], acting: i
     names = {
         "db": "database",
         "discord": "discord requests",
+        "gc": "garbage collector",
         "queue": "event-loop queue",
         "wakeup": "loop waking up",
     }
@@ -565,7 +580,8 @@ def explain(backend: str, floor: dict[str, Any], load: dict[str, Any], acting: i
         lines.append(
             f"CPU ms per click, {title}: {cpu['process']:.2f} (bot {cpu['bot']:.2f}, simulator "
             f"{cpu['simulator']:.2f}, benchmark {cpu['benchmark_driver']:.2f}, other threads "
-            f"{cpu['other_threads']:.2f})"
+            f"{cpu['other_threads']:.2f}); the system preempted the process "
+            f"{figures['preemptions_per_click']:.2f} times per click"
         )
         later = figures["breakdown"].get("after_answer_ms_per_click", {})
         elsewhere = figures["breakdown"].get("background_ms_per_click", {})
@@ -697,6 +713,14 @@ async def recover_alone(settings: Any) -> dict[str, Any]:
 
 
 async def run_backend(backend: str, options: argparse.Namespace, url: str | None) -> dict[str, Any]:
+    probe = Probe()
+    with simulator_timed(probe):
+        return await measure_backend(backend, options, url, probe)
+
+
+async def measure_backend(
+    backend: str, options: argparse.Namespace, url: str | None, probe: Probe
+) -> dict[str, Any]:
     import simcord
 
     from bot.app import create_bot
@@ -714,7 +738,6 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
         computer_delay_seconds=0,
         sync_commands=True,
     )
-    probe = Probe()
     bot = create_bot(settings)
     bots = [bot]
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
@@ -757,6 +780,7 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
                 "simulator_included": load["simulator_included"],
                 "breakdown": load["breakdown"],
                 "cpu_ms_per_click": load["cpu_ms_per_click"],
+                "preemptions_per_click": load["preemptions_per_click"],
                 "single_click_floor": {
                     "interactions": floor["flow"]["interactions"],
                     "first_response_ms": floor["first_response_ms"],
@@ -764,6 +788,7 @@ async def run_backend(backend: str, options: argparse.Namespace, url: str | None
                     "simulator_included": floor["simulator_included"],
                     "breakdown": floor["breakdown"],
                     "cpu_ms_per_click": floor["cpu_ms_per_click"],
+                    "preemptions_per_click": floor["preemptions_per_click"],
                 },
             }
         )

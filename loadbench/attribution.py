@@ -12,6 +12,8 @@ Each kind is timed where the benchmark can reach it from outside the bot:
 - `lock`: waiting for a game's lock (`bot.tables.locks`, marked with `bot.spans`);
 - `discord`: inside discord.py's HTTP client's and webhook adapter's `request` (simulator left
   out: with SimCord the transport answers at once, so this is only discord.py's side of it);
+- `gc`: Python's garbage collector, run while the click's own code allocated (a full
+  collection over everything the process holds can take tens of milliseconds);
 - `queue`: a task of the click ready to run (its first step, or what it awaited done, an
   aiosqlite thread's answer included) while the event loop ran something else (`TimedLoop`);
 - `wakeup`: the same while the loop still slept in `select`, waiting for the operating system
@@ -33,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import gc
 import inspect
 import selectors
 import time
@@ -47,7 +50,7 @@ from bot.tables.registry import GameCatalog
 from bot.tables.ui import GameUI
 from games.core.base import Engine
 
-KINDS = ("lock", "db", "engine", "render", "discord", "queue", "wakeup", "other")
+KINDS = ("lock", "db", "engine", "render", "discord", "gc", "queue", "wakeup", "other")
 """The bot's side of a click, in the order the report prints them (the simulator comes
 beside)."""
 
@@ -389,6 +392,17 @@ def time_requests(*clients: object) -> None:
         setattr(client, "request", timed_request)  # noqa: B010
 
 
+def _collecting(phase: str, info: dict[str, int]) -> None:
+    """The garbage collector's pauses, charged to the code that allocated when it ran."""
+    recorder = RECORDER.get()
+    if recorder is None:
+        return
+    if phase == "start":
+        recorder.enter("gc")
+    else:
+        recorder.leave()
+
+
 class Attribution:
     """The recorders of the interactions followed in one phase of the benchmark (the single
     click's floor, the load), by interaction id."""
@@ -401,8 +415,10 @@ class Attribution:
     def follow(self) -> None:
         self.clicks.clear()
         self._loop.clock = self._clock
+        gc.callbacks.append(_collecting)
 
     def stop(self) -> None:
+        gc.callbacks.remove(_collecting)
         self._loop.clock = None
         for recorder in self.clicks.values():
             recorder.forget_tasks()

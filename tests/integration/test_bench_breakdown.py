@@ -8,6 +8,7 @@ import json
 import math
 import subprocess
 import sys
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -70,3 +71,20 @@ def test_the_load_benchmark_breaks_a_click_down_under_load_and_alone() -> None:
     check_breakdown(floor, 12)
     assert report["integrity"]["logs_with_gap_or_repeat"] == 0
     assert report["integrity"]["replay_mismatches"] == 0
+
+
+def test_each_backend_s_run_times_the_simulator_itself() -> None:
+    """`--backend both` measures the second backend with a probe of its own: the simulator's
+    requests must reach that probe, or its figures "without the simulator" still hold it."""
+    from simcord.http import router
+
+    from loadbench.__main__ import Probe, simulator_timed
+
+    original = router.dispatch
+    for _ in ("sqlite", "postgresql"):
+        probe = Probe()
+        # The request's outcome does not matter, only that it was timed.
+        with simulator_timed(probe), suppress(Exception):
+            router.dispatch(None, "GET", "/not-a-route")
+        assert probe.simulator > 0
+        assert router.dispatch is original
