@@ -19,6 +19,12 @@ What is measured is the bot, not the simulator:
 - start-up recovery of K unfinished games is timed on the bot alone (`TableService.recover`)
   and as a whole restart inside SimCord, after which a recovered game's button is clicked.
 
+Where a click's time goes (waiting for the game's lock, the database, the engine, rendering,
+Discord requests, the garbage collector, queueing on the event loop, the loop waking up, the rest,
+and the simulator beside) and the process's CPU time per click are printed for the stream and for
+single clicks made one at a time on the idle bot before it (the floor); see
+`loadbench.attribution`.
+
 Afterwards every game's action log is checked: numbered 0..n-1 without gap or repeat, and, for
 a sample, replayed from its seed to the stored snapshot (nothing lost, nothing applied twice).
 
