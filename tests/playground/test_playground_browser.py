@@ -216,7 +216,7 @@ def test_the_screenshot_command_photographs_every_game(tmp_path: Path) -> None:
         for game in games.game_types()
         if type(games.ui(game.key)).__module__.startswith("cogs.")
     ]
-    assert len(keys) == 3
+    assert {"the-game", "heaven-hell", "level8"} <= set(keys)
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
         f"{key}-{width}.png" for key in keys for width in ("phone", "desktop")
     )
