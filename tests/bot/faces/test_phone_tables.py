@@ -6,6 +6,9 @@ faces the started bot uploaded to SimCord), from games that computer players pla
 seat 0 and three computers. The message around the table is counted too: its author line, the
 turn line above the table (alice's mention and her time left, or a computer's name) and the row
 with "Show my hand". The height is `tests/support/phone.py`'s estimate at 390 px.
+Each table tells, as news, every move since alice's own last one (up to the dozen events an
+update tells when the channel's budget held the updates in between back): that is what made
+The Game's table open with a dozen lines of news in the playground.
 
 The aim is one screen, 30 lines, for every game. The Game and Heaven & Hell reach it. Level 8
 does not yet, and its bound below is the height it honestly reaches (so that it cannot grow
@@ -38,6 +41,7 @@ from bot.app import CardTableBot
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.fitting import draw_fitting
+from bot.tables.publishing import KEPT_EVENTS
 from bot.tables.ui import GameUI, Panel, SeatInfo, TableContext
 from games.core.base import Engine
 from tests.support.phone import PHONE_SCREEN_LINES, message_lines, squeezed_fields
@@ -77,12 +81,12 @@ def tables(
     state = engine.new_game(engine.config_model(), SEATS, seed)[0]
     policy = engine.policy(engine.policy_names()[0])
     rng = random.Random(seed)
-    events: list[Any] = []
+    told: list[Any] = []
     for done in range(max(MOMENTS) + 1):
         to_act = engine.to_act(state)
         if done in MOMENTS:
             view = engine.view(state, None)
-            ctx = TableContext(1, view, events, seats, to_act, not to_act, tr, faces)
+            ctx = TableContext(1, view, told, seats, to_act, not to_act, tr, faces)
             panel = draw_fitting(ui.render_table, ctx)
             yield done, panel, turn_line(seats, to_act, tr)
         if not to_act:
@@ -90,6 +94,9 @@ def tables(
         seat = to_act[0]
         action = policy.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
         state, events = engine.apply(state, seat, action)
+        # The computers' moves since alice's own, as a table update tells them when the
+        # channel's budget held the updates in between back (`bot/tables/publishing.py`).
+        told = [*([] if seat == 0 else told), *events][-KEPT_EVENTS:]
 
 
 @pytest.fixture
