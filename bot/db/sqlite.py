@@ -120,10 +120,10 @@ def _run_writes(conn: sqlite3.Connection, writes: Sequence[Write]) -> None:
             cursor.close()
             if write.expect is not None and changed != write.expect:
                 raise WriteRefused(index)
+        conn.commit()
     except BaseException:
         conn.rollback()
         raise
-    conn.commit()
 
 
 class SQLiteTransaction(Transaction):
