@@ -41,10 +41,12 @@ def four_seats(tr: Texts) -> list[SeatInfo]:
 
 @dataclass(frozen=True)
 class Position:
-    """A game after `done` actions, with the events of the last one (the deal's at first)."""
+    """A game after `done` actions, with the seat that made the last one and its events (no
+    seat and the deal's events at first)."""
 
     done: int
     state: BaseModel
+    acted: int | None
     events: Sequence[BaseModel]
     to_act: list[int]
 
@@ -54,14 +56,15 @@ def played(engine: Engine, seed: int, last: int = max(MOMENTS)) -> Iterator[Posi
     state, events = engine.new_game(engine.config_model(), SEATS, seed)
     policy = engine.policy(engine.policy_names()[0])
     rng = random.Random(seed)
+    acted: int | None = None
     for done in range(last + 1):
         to_act = sorted(engine.to_act(state))
-        yield Position(done, state, events, to_act)
+        yield Position(done, state, acted, events, to_act)
         if not to_act:
             return
-        seat = to_act[0]
-        action = policy.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
-        state, events = engine.apply(state, seat, action)
+        acted = to_act[0]
+        action = policy.choose(engine.view(state, acted), engine.legal_actions(state, acted), rng)
+        state, events = engine.apply(state, acted, action)
 
 
 def running(engine: Engine, ui: GameUI[Any], position: Position) -> Running:

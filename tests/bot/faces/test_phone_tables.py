@@ -7,7 +7,10 @@ faces the started bot uploaded to SimCord), from games that computer players pla
 seat 0 and three computers (`tests/support/phone_games.py`). The message around the table is
 counted too: its author line, the turn line above the table (`render.turn_line`: alice's mention
 and her time left, or a computer's name) and the row with "Show my hand". The height is
-`tests/support/phone.py`'s estimate at 390 px.
+`tests/support/phone.py`'s estimate at 390 px. Each table tells, as news, every move since
+alice's own last one (up to the dozen events an update tells when the channel's budget held the
+updates in between back): that is what made The Game's table open with a dozen lines of news in
+the playground.
 
 The aim is one screen, 30 lines, for every game. The Game and Heaven & Hell reach it in both
 languages (French words are longer: The Game's hint summaries are short enough in French, "à
@@ -36,16 +39,26 @@ from typing import Any
 
 import pytest
 import simcord
+from pydantic import BaseModel
 
 from bot.app import CardTableBot
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables import render
 from bot.tables.fitting import draw_fitting
+from bot.tables.publishing import KEPT_EVENTS
 from bot.tables.ui import GameUI, Panel, TableContext
 from games.core.base import Engine
 from tests.support.phone import PHONE_SCREEN_LINES, message_lines, squeezed_fields
-from tests.support.phone_games import LANGUAGES, MOMENTS, SEEDS, four_seats, played, running
+from tests.support.phone_games import (
+    ALICE,
+    LANGUAGES,
+    MOMENTS,
+    SEEDS,
+    four_seats,
+    played,
+    running,
+)
 
 BOUNDS = {"the-game": PHONE_SCREEN_LINES, "heaven-hell": PHONE_SCREEN_LINES, "level8": 42}
 """Lines each game's table may take; see the module's docstring for the one above the aim."""
@@ -59,12 +72,17 @@ def tables(
     computer's name) and the buttons under it."""
     seats = four_seats(tr)
     first_mover = engine.game_type.computers_wait_for_people
+    told: list[BaseModel] = []
     for position in played(engine, seed):
+        if position.acted is not None:
+            # The computers' moves since alice's own, as a table update tells them when the
+            # channel's budget held the updates in between back (`bot/tables/publishing.py`).
+            told = [*([] if position.acted == ALICE else told), *position.events][-KEPT_EVENTS:]
         if position.done not in MOMENTS:
             continue
         view = engine.view(position.state, None)
         to_act = position.to_act
-        ctx = TableContext(1, view, position.events, seats, to_act, not to_act, tr, faces)
+        ctx = TableContext(1, view, told, seats, to_act, not to_act, tr, faces)
         panel = draw_fitting(ui.render_table, ctx)
         game = running(engine, ui, position).game
         turn = render.turn_line(game, seats, to_act, tr, first_mover=first_mover)
