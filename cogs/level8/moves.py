@@ -8,6 +8,7 @@ Events never name a card drawn from the draw pile, so neither do these lines.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 
 from pydantic import BaseModel
 
@@ -58,13 +59,16 @@ def step_text(
 def laid_off_text(
     events: Sequence[LaidOff], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
 ) -> str:
-    """Cards a seat laid off in a row on one owner's groups, as one step: "laid off 🟥R4 🟥R5 on
-    bob's groups" reads in one line of a phone where a step per card took three."""
-    shown = " ".join(card(faces, event.placed.card) for event in events)
-    first = events[0]
-    if first.owner == first.seat:
-        return tr("level8.move.laid_off_own", card=shown)
-    return tr("level8.move.laid_off", card=shown, owner=seats[first.owner].name)
+    """Cards a seat laid off in a row, as one step, by owner: "laid off 🟥R4 🟥R5 on bob, 🟦B9
+    on their own" reads in one line of a phone where a step per card took three."""
+    parts = []
+    for owner, same in groupby(events, key=lambda event: event.owner):
+        shown = " ".join(card(faces, event.placed.card) for event in same)
+        if owner == events[0].seat:
+            parts.append(tr("level8.move.on_own", card=shown))
+        else:
+            parts.append(tr("level8.move.on_owner", card=shown, owner=seats[owner].name))
+    return tr("level8.move.laid_off", cards=", ".join(parts))
 
 
 def table_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
@@ -89,7 +93,7 @@ def move_lines(
     lines: list[str] = []
     seat: int | None = None
     steps: list[str] = []
-    # The lay-offs the last step is made of, while they go on one owner's groups.
+    # The lay-offs the last step is made of.
     laid_off: list[LaidOff] = []
 
     def close() -> None:
@@ -110,7 +114,7 @@ def move_lines(
         if step[0] != seat:
             close()
             seat = step[0]
-        if isinstance(event, LaidOff) and laid_off and laid_off[-1].owner == event.owner:
+        if isinstance(event, LaidOff) and laid_off:
             laid_off.append(event)
             steps[-1] = laid_off_text(laid_off, seats, tr, faces)
             continue
