@@ -15,8 +15,8 @@ from bot.discord_limits import last_lines
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import Panel, SeatInfo, TableContext
-from cogs.level8.moves import move_lines
-from cogs.level8.widths import packed
+from cogs.level8.moves import turn_lines
+from cogs.level8.widths import packed, phone_lines
 from cogs.level8.words import card, count, group_on_table, level_text, skip_face
 from games.level8.config import LevelSide
 from games.level8.phases import Phase
@@ -24,8 +24,17 @@ from games.level8.view import Level8View, PublicPlayer
 
 COLOUR = discord.Colour.from_rgb(52, 152, 219)
 MIN_RECENT_TURNS = 3
-"""Turns shown under "Last moves": those since the reader's own last turn, and at least this
-many. No more: on a phone, a four-seat table must fit one screen (issue 36)."""
+"""Turns shown in the last moves: those since the reader's own last turn, and at least this
+many."""
+PHONE_SEATS = 4
+SCREEN_TEXT_LINES = 21
+"""Lines of text one phone screen (30 lines of 20 px at 390 px wide) leaves a table of up to
+`PHONE_SEATS` seats: the screen less the message's author line, the turn line above the table,
+its row of buttons, the embed's margins and the gaps between its title, description and four
+seats (Discord's mobile metrics, as `tests/support/phone.py` counts them). The last moves take
+what the rest of the table leaves of it (issue 36): the turns since the reader's own when they
+fit, else the newest that do. Five or six seats take more than a screen whatever the moves,
+and keep every turn since one's own."""
 GROUPS_SEPARATOR = " · "
 
 
@@ -37,25 +46,51 @@ def spectator_view(ctx: TableContext[Level8View]) -> Level8View:
 
 
 def table_panel(ctx: TableContext[Level8View]) -> Panel:
-    """The last moves, then whose turn it is and how far along, then the seats. The moves come
-    first, without a field of their own: read top down, they tell what led to the turn under
-    them, and a field's name and margins would cost a four-seat table its one phone screen."""
+    """The last moves, then whose turn it is, then the seats. The moves come first, without a
+    field of their own: read top down, they tell what led to the turn under them, and a field's
+    name and margins would cost a four-seat table its one phone screen. A turn going on is the
+    turn's line, marked ▶️: its steps so far say how far along it is."""
     view = spectator_view(ctx)
     tr = ctx.tr
-    turns = max(len(view.players) - 1, MIN_RECENT_TURNS)
-    recent = last_lines(move_lines(view.recent, ctx.seats, tr, ctx.faces), turns)
-    turn = turn_text(tr, view, ctx.seats, ctx.to_act)
-    skips = face_up_skips(view, tr, ctx.faces)
-    description = "\n".join(line for line in (*recent, turn, skips) if line) or None
-    embed = discord.Embed(title=title(view, tr), description=description, colour=COLOUR)
-    for player in view.players:
-        info = ctx.seats[player.seat]
-        embed.add_field(
-            name=seat_title(player, info, player.seat in ctx.to_act, tr),
-            value=seat_lines(view, player, tr, ctx.faces),
-            inline=False,
+    heading = title(view, tr)
+    seats = [
+        (
+            seat_title(player, ctx.seats[player.seat], player.seat in ctx.to_act, tr),
+            seat_lines(view, player, tr, ctx.faces),
         )
+        for player in view.players
+    ]
+    recent, going_on = last_moves(ctx)
+    turn = None if going_on else turn_text(tr, view, ctx.seats, ctx.to_act)
+    skips = face_up_skips(view, tr, ctx.faces)
+    if len(view.players) <= PHONE_SEATS:
+        rest = [heading, turn, skips, *(text for seat in seats for text in seat)]
+        room = SCREEN_TEXT_LINES - sum(phone_lines(text) for text in rest if text)
+        while len(recent) > 1 and sum(phone_lines(line) for line in recent) > room:
+            recent.pop(0)
+    description = "\n".join(line for line in (*recent, turn, skips) if line) or None
+    embed = discord.Embed(title=heading, description=description, colour=COLOUR)
+    for name, value in seats:
+        embed.add_field(name=name, value=value, inline=False)
     return Panel(embeds=[embed])
+
+
+def last_moves(ctx: TableContext[Level8View]) -> tuple[list[str], bool]:
+    """The lines of the turns since the reader's own, oldest first, and whether the newest is
+    the turn going on (then marked ▶️, and standing for the turn's line)."""
+    view = ctx.view
+    lines = turn_lines(view.recent, ctx.seats, ctx.tr, ctx.faces)
+    texts = [line.text for line in lines]
+    going_on = (
+        view.phase is Phase.PLAY
+        and bool(lines)
+        and lines[-1].going_on
+        and lines[-1].seat in ctx.to_act
+    )
+    if going_on:
+        texts[-1] = f"▶️ {texts[-1]}"
+    recent = last_lines(texts, max(len(view.players) - 1, MIN_RECENT_TURNS))
+    return recent, going_on and bool(recent)
 
 
 def title(view: Level8View, tr: Texts) -> str:

@@ -24,9 +24,10 @@ FACE_STAND_IN = "\ue000"
 
 
 def text_px(text: str) -> float:
-    """The width of one line of text as shown: a custom or Unicode emoji 22 px."""
+    """The width of one line of text as shown: a custom or Unicode emoji 22 px, markdown's
+    stars gone."""
     width = 0.0
-    for char in CUSTOM_EMOJI.sub(FACE_STAND_IN, text):
+    for char in CUSTOM_EMOJI.sub(FACE_STAND_IN, text).replace("**", ""):
         if char == " ":
             width += SPACE_PX
         elif char == FACE_STAND_IN or unicodedata.category(char) == "So":
@@ -45,4 +46,19 @@ def packed(pieces: Sequence[str], separator: str) -> list[str]:
             lines[-1] += separator + piece
         else:
             lines.append(piece)
+    return lines
+
+
+def phone_lines(text: str) -> int:
+    """The lines a text takes on a phone, each of its lines wrapped at spaces as Discord wraps
+    it."""
+    lines = 0
+    for paragraph in text.split("\n"):
+        lines, used = lines + 1, 0.0
+        for word in paragraph.split(" "):
+            size = text_px(word)
+            if used and used + SPACE_PX + size > LINE_PX:
+                lines, used = lines + 1, size
+            else:
+                used += (SPACE_PX if used else 0.0) + size
     return lines

@@ -54,10 +54,15 @@ def written(card_id: int) -> str:
 
 
 def table_moves(message: Any) -> list[str]:
-    """The last moves a table message shows: the lines of its description above the turn's
-    line (`▶️ …` or `⏳ …`)."""
+    """The last moves a table message shows, the turn going on among them (`▶️ **bob**: drew`):
+    the lines of its description above the turn's sentence (`▶️ **bob** is to draw.`,
+    `⏳ Choosing …`)."""
     lines = (message.embeds[0].description or "").splitlines()
-    return list(takewhile(lambda line: not line.startswith(("▶️", "⏳")), lines))
+
+    def is_move(line: str) -> bool:
+        return not line.startswith("⏳") and not (line.startswith("▶️") and line.endswith("."))
+
+    return list(takewhile(is_move, lines))
 
 
 def keys(actions: Sequence[BaseModel]) -> set[str]:

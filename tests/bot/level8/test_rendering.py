@@ -3,6 +3,8 @@ wild, full last moves, French): nothing breaks Discord's limits on embeds and co
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import Texts
 from bot.tables.ui import (
     FinishContext,
@@ -19,7 +21,7 @@ from games.core.result import GameResult, SeatResult
 from games.level8 import ENGINE
 from games.level8.actions import Discard
 from games.level8.config import LevelSide
-from games.level8.events import Discarded, DrewFromDiscard, LaidOff, RoundEnded
+from games.level8.events import Discarded, DrewFromDiscard, DrewFromPile, LaidOff, RoundEnded
 from games.level8.groups import PlacedCard
 from games.level8.levels import GroupKind
 from games.level8.state import Level8State, Phase
@@ -202,7 +204,7 @@ def test_groups_and_moves_read_naturally_in_both_languages() -> None:
     ):
         assert [group_title(Texts(locale), each) for each in sets] == names
     assert moves["fr"] == [
-        f"**{LONG_NAME}1**\u00a0: a pris 🟥R14 chez {LONG_NAME}0"
+        f"▶️ **{LONG_NAME}1**\u00a0: a pris 🟥R14 chez {LONG_NAME}0"
         f" · a ajouté 🟥R15 chez {LONG_NAME}0"
     ]
 
@@ -283,3 +285,39 @@ def test_engine_refusals_name_cards_as_players_read_them() -> None:
     assert UI.describe_error(RuleError("already_drew"), english) == (
         "You have already drawn a card this turn."
     )
+
+
+def test_a_four_seat_tables_last_moves_give_way_to_its_seats_only_when_a_screen_needs_it() -> None:
+    """The last moves are the turns since one's own (three at four seats), but a four-seat table
+    fits one phone screen: when three turns of laying off would not fit beside four laid-down
+    seats, the oldest goes, never the newest."""
+    runs = [group(GroupKind.RUN, c(v), c(v + 1, BLUE), c(v + 2, GREEN)) for v in (1, 5, 9)]
+    state = make_state(
+        [[c(1, PURPLE), c(2, PURPLE)] for _ in range(4)],
+        phase=Phase.DRAW,
+        groups={seat: [runs[seat % 3], runs[(seat + 1) % 3]] for seat in range(4)},
+    )
+    four = [SeatInfo(0, "alice", 100, False)] + [
+        SeatInfo(n, f"Computer {n + 1}", None, False) for n in (1, 2, 3)
+    ]
+
+    def turn(seat: int, lay_offs: int) -> list[Any]:
+        laid = [
+            LaidOff(seat=seat, owner=(seat + n) % 4, group=0, placed=p(c(12, n % 6)))
+            for n in range(lay_offs)
+        ]
+        return [DrewFromPile(seat=seat), *laid, Discarded(seat=seat, card=c(3, ORANGE))]
+
+    shown = {}
+    for lay_offs in (0, 3):
+        state.recent = [event for seat in (1, 2, 3) for event in turn(seat, lay_offs)]
+        view = ENGINE.view(state, None)
+        panel = UI.render_table(TableContext(1, view, [], four, [0], False, Texts("en")))
+        shown[lay_offs] = table_moves(panel)
+    assert [line.split(":")[0] for line in shown[0]] == [
+        "**Computer 2**",
+        "**Computer 3**",
+        "**Computer 4**",
+    ]
+    assert [line.split(":")[0] for line in shown[3]] == ["**Computer 3**", "**Computer 4**"]
+    assert shown[3][-1].startswith("**Computer 4**: drew · laid off 🟥R12 on their own, 🟨Y12 on")

@@ -185,7 +185,10 @@ async def test_stale_foreign_and_forged_clicks_are_refused_and_change_nothing(
     waiting = await driver.open_hand(other)
     drawn = f"▶️ **{player.member.name}** has drawn."
     assert fields(waiting)["Now"] == drawn
-    assert (driver.table().embeds[0].description or "").endswith(f"\n{drawn}")
+    going_on = f"▶️ **{player.member.name}**: drew"
+    assert (driver.table().embeds[0].description or "").endswith(f"\n{going_on}"), (
+        "the table shows the turn going on as its steps so far"
+    )
     assert list(components(waiting)) == []
     result = await driver.press_forged(player, second, "b", seat=1 - seat)
     assert [m.content for m in result.followups] == ["These buttons belong to another player."]
