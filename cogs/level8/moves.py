@@ -138,6 +138,7 @@ def turn_lines(
             laid_off.append(event)
             steps.append(laid_off_text(laid_off, seats, tr, faces))
             continue
+        laid_off.clear()
         steps.append(step[1])
         if isinstance(event, Discarded | SkipPlaced):
             close()

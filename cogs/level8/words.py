@@ -136,17 +136,15 @@ def group_on_table(tr: Texts, faces: CardFaces, group: Group) -> str:
     the gap between them), a set with every card (they share one value), a colour group named by
     its colour, with its cards by value (`red: 🟥R7 🟥R9 ⭐=🟥R`). A run's middle cards tell
     nothing one may lay off; showing them made a seat of two runs take two lines of a phone."""
-    placed = group.cards
     if group.kind is GroupKind.RUN:
-        ends = (placed[0], placed[-1])
-        return "…".join(placed_card(faces, p, group.kind) for p in ends)
-    if group.kind is GroupKind.COLOUR:
-        placed = sorted(placed, key=value_then_wilds)
-    shown = " ".join(placed_card(faces, p, group.kind) for p in placed)
-    if group.kind is GroupKind.COLOUR:
-        colour = tr(f"colours.{COLOUR_KEYS[group.key]}")
-        return tr("level8.group.colour_on_table", colour=colour, cards=shown)
-    return shown
+        ends = (group.cards[0], group.cards[-1])
+        return "…".join(placed_card(faces, placed, group.kind) for placed in ends)
+    if group.kind is GroupKind.SET:
+        return " ".join(placed_card(faces, placed, group.kind) for placed in group.cards)
+    by_value = sorted(group.cards, key=value_then_wilds)
+    shown = " ".join(placed_card(faces, placed, group.kind) for placed in by_value)
+    colour = tr(f"colours.{COLOUR_KEYS[group.key]}")
+    return tr("level8.group.colour_on_table", colour=colour, cards=shown)
 
 
 def requirement_text(tr: Texts, requirement: Requirement, count: int = 1) -> str:
