@@ -7,6 +7,8 @@ simulated Discord, played from a local web page.
 - `client_locale`: each member's Discord client language, put in their interactions' payloads.
 - `view`: what one member sees in one channel or thread, as JSON for the page.
 - `server`: the loopback HTTP server the page talks to; `static/` holds the page itself.
+- `chromium`: headless Chromium driven over the DevTools protocol (the page's tests use it too).
+- `screenshots`: `python -m playground.screenshots`, each game's table and hand photographed.
 
 SimCord's own preview (`simcord[preview]`, 3.2) renders messages faithfully and lets a viewer
 click, choose, run commands and write, each viewer seeing their own ephemeral messages; but one

@@ -124,14 +124,16 @@ class Playground:
             if behind <= 0:
                 continue
             try:
-                await self._run(functools.partial(self.env.advance_time, behind))
+                await self.run(functools.partial(self.env.advance_time, behind))
             except TimeoutError as error:
                 log.warning("the bot did not settle while the clock moved: %s", error)
             except Exception:
                 # The clock must keep moving for the games to go on; the next tick tries again.
                 log.exception("moving the simulated clock failed")
 
-    async def _run(self, action: Callable[[], Awaitable[T]]) -> T:
+    async def run(self, action: Callable[[], Awaitable[T]]) -> T:
+        """Runs `action` (something done to SimCord: a member's action, moving the clock) alone,
+        within the simulated clock; the bot's errors are collected and the world saved after."""
         async with self._lock:
             try:
                 with self.env.time_context():
@@ -189,13 +191,13 @@ class Playground:
             command = self._command(member, place, path)
             options = self._options(member, command, raw_options)
             invocation = " ".join(path)
-            await self._run(lambda: member.slash(place, invocation, **options))
+            await self.run(lambda: member.slash(place, invocation, **options))
 
     async def click(self, member_id: int, place_id: int, message_id: int, custom_id: str) -> None:
         async with self._acting():
             member = self.world.member(member_id)
             message = self._message(member, place_id, message_id)
-            await self._run(lambda: member.click(message, custom_id=custom_id))
+            await self.run(lambda: member.click(message, custom_id=custom_id))
 
     async def select(
         self, member_id: int, place_id: int, message_id: int, custom_id: str, values: list[str]
@@ -203,7 +205,7 @@ class Playground:
         async with self._acting():
             member = self.world.member(member_id)
             message = self._message(member, place_id, message_id)
-            await self._run(lambda: member.select(message, values, custom_id=custom_id))
+            await self.run(lambda: member.select(message, values, custom_id=custom_id))
 
     async def send(self, member_id: int, place_id: int, text: str) -> None:
         async with self._acting():
@@ -211,13 +213,13 @@ class Playground:
                 raise ActionError("empty message")
             member = self.world.member(member_id)
             place = self.world.place(place_id)
-            await self._run(lambda: member.send(place, text))
+            await self.run(lambda: member.send(place, text))
 
     async def react(self, member_id: int, place_id: int, message_id: int, emoji: str) -> None:
         async with self._acting():
             member = self.world.member(member_id)
             message = self._message(member, place_id, message_id)
-            await self._run(lambda: member.react(message, emoji))
+            await self.run(lambda: member.react(message, emoji))
 
     def _message(self, member: simcord.MemberActor, place_id: int, message_id: int) -> Any:
         for message in self.world.place(place_id).history(viewer=member):
@@ -264,12 +266,15 @@ class Playground:
         return typed
 
 
-def playground_settings(database_path: Path, computer_delay_seconds: float) -> Settings:
+def playground_settings(
+    database_path: Path, computer_delay_seconds: float, deal_seed: int | None = None
+) -> Settings:
     """The bot's settings for the playground: its own SQLite file (never an exported
     DATABASE_URL's server), one shard, commands synced to SimCord (which registers them like
     Discord), and nothing read from `.env` (a real bot's DEV_GUILD_ID or shard split would not
     fit the simulated server); the card faces are uploaded to SimCord as to Discord, and the
-    page shows them from the bot's own drawings (`/faces/<name>.png`). The environment still
+    page shows them from the bot's own drawings (`/faces/<name>.png`). `deal_seed` deals every
+    game from that seed (the screenshot command's fixed moments). The environment still
     sets the rest, e.g. TURN_SECONDS to watch turn timers run out sooner; an invalid value
     raises pydantic's `ValidationError`."""
     return Settings(
@@ -283,4 +288,5 @@ def playground_settings(database_path: Path, computer_delay_seconds: float) -> S
         computer_delay_seconds=computer_delay_seconds,
         sync_commands=True,
         card_emojis=True,
+        deal_seed=deal_seed,
     )

@@ -8,8 +8,13 @@ changed.
 Discord shows an emoji in text and on buttons at about 22 px, so a face is built for that size:
 a full-bleed card, a label of one to three characters in heavy strokes taking most of the card,
 and a high contrast between label and card. A colour is never told by its hue alone: every
-coloured face also carries its colour's mark (circle, triangle, …) in a corner, the same in every
-language. The font is the scalable one bundled with Pillow (`ImageFont.load_default(size=…)`,
+coloured face also carries its colour's mark across its top: a shape (circle, triangle, …) in
+the top-left corner and the colour's letter in the top-right one, as tall as the shape, the same
+in every language. The letter stands beside the shape rather than cut out of it: cut out, it was
+three pixels high at 22 px and could not be read, while beside the shape it is eight, in the
+label's own ink (`tests/bot/faces/test_drawing.py` measures it in greyscale).
+
+The font is the scalable one bundled with Pillow (`ImageFont.load_default(size=…)`,
 Pillow ≥ 10.1), made heavier with a stroke of the label's own colour: nothing is fetched or read
 from the system at run time.
 """
@@ -34,6 +39,11 @@ CORNER = 18
 MARK_BOX = 44
 MARGIN = 6
 REFERENCE = 100
+LABEL_STROKE = REFERENCE // 26
+"""The stroke added around a label's glyphs at the reference size, to make them heavier."""
+LETTER_STROKE = REFERENCE // 12
+"""A colour's letter is drawn smaller than the label (its mark's height) and needs a heavier
+stroke to keep, once scaled to 22 px, strokes a pixel wide that read in greyscale."""
 
 
 class Mark(StrEnum):
@@ -65,8 +75,9 @@ class FaceDrawing:
     big_mark: bool = False
     """The mark fills the card behind the label (a wild's star, a Skip's no-entry sign)."""
     mark_letter: str = ""
-    """A letter cut out of the corner mark: a colour's letter, the one its text face carries
-    (`bot/colours.py`), so that a card reads the same as a picture and as text."""
+    """A letter drawn in the top-right corner, beside the mark: a colour's letter, the one its
+    text face carries (`bot/colours.py`), so that a card reads the same as a picture and as
+    text."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def _glyphs(text: str) -> Image.Image:
+def _glyphs(text: str, stroke: int) -> Image.Image:
     """`text` in heavy strokes at the reference size, as a mask cropped to its ink (a font's
     bounding box includes room above and below a glyph that a face has none to spare for)."""
     font = _font(REFERENCE)
@@ -96,7 +107,7 @@ def _glyphs(text: str) -> Image.Image:
         text,
         font=font,
         fill=255,
-        stroke_width=REFERENCE // 26,
+        stroke_width=stroke,
         stroke_fill=255,
     )
     found = mask.getbbox()
@@ -105,15 +116,21 @@ def _glyphs(text: str) -> Image.Image:
 
 @cache
 def _digit_height() -> int:
-    return _glyphs("0").height
+    return _glyphs("0", LABEL_STROKE).height
 
 
-def _label(image: Image.Image, text: str, box: tuple[int, int, int, int], ink: str) -> None:
+def _label(
+    image: Image.Image,
+    text: str,
+    box: tuple[int, int, int, int],
+    ink: str,
+    stroke: int = LABEL_STROKE,
+) -> None:
     """`text` as large as fits `box`, centred in it, but never taller than a digit would be,
     so that a minus sign stays a minus sign and a "7" is as tall as the "7" of "17"."""
     left, top, right, bottom = box
     width, height = right - left, bottom - top
-    glyphs = _glyphs(text)
+    glyphs = _glyphs(text, stroke)
     scale = min(width / glyphs.width, height / glyphs.height, height / _digit_height())
     size = (max(1, round(glyphs.width * scale)), max(1, round(glyphs.height * scale)))
     shaped = glyphs.resize(size, Image.Resampling.LANCZOS)
@@ -206,30 +223,6 @@ def _mark(draw: ImageDraw.ImageDraw, mark: Mark, box: tuple[int, int, int, int],
         draw.rectangle((left + half * 0.3, cy - bar, right - half * 0.3, cy + bar), fill="#ffffff")
 
 
-INSIDE: dict[Mark, tuple[float, float, float, float]] = {
-    Mark.CIRCLE: (0.24, 0.24, 0.24, 0.24),
-    Mark.SQUARE: (0.24, 0.24, 0.24, 0.24),
-    Mark.DIAMOND: (0.3, 0.3, 0.3, 0.3),
-    Mark.TRIANGLE: (0.3, 0.46, 0.3, 0.06),
-    Mark.STAR: (0.34, 0.34, 0.34, 0.3),
-    Mark.CROSS: (0.32, 0.32, 0.32, 0.32),
-}
-"""Where a letter fits inside each colour's mark: insets from the left, top, right and bottom,
-as fractions of the mark's box."""
-
-
-def _inside(mark: Mark, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    left, top, right, bottom = box
-    width, height = right - left, bottom - top
-    inset_left, inset_top, inset_right, inset_bottom = INSIDE[mark]
-    return (
-        round(left + width * inset_left),
-        round(top + height * inset_top),
-        round(right - width * inset_right),
-        round(bottom - height * inset_bottom),
-    )
-
-
 def draw(drawing: FaceDrawing) -> Image.Image:
     image = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     pen = ImageDraw.Draw(image)
@@ -245,8 +238,8 @@ def draw(drawing: FaceDrawing) -> Image.Image:
         mark_box = (MARGIN + 2, MARGIN + 2, MARGIN + 2 + MARK_BOX, MARGIN + 2 + MARK_BOX)
         _mark(pen, drawing.mark, mark_box, drawing.ink)
         if drawing.mark_letter:
-            inner = _inside(drawing.mark, mark_box)
-            _label(image, drawing.mark_letter, inner, drawing.background)
+            letter_box = (SIZE - MARGIN - 2 - MARK_BOX, mark_box[1], SIZE - MARGIN - 2, mark_box[3])
+            _label(image, drawing.mark_letter, letter_box, drawing.ink, LETTER_STROKE)
         label_box = (MARGIN, MARGIN + MARK_BOX + 4, SIZE - MARGIN, SIZE - MARGIN)
         _label(image, drawing.label, label_box, drawing.ink)
     return image

@@ -2,9 +2,9 @@
 
 Heaven & Hell and Level 8 print cards in named colours; both draw a colour the same way, so a
 player who learnt that the circle is red in one game reads it in the other. A colour's mark is a
-shape, which still reads at Discord's 22 px, with the colour's letter cut out of it, the letter
-its text face carries (`🟥R`, `bot/colours.py`), legible when a face is shown larger. The ink is
-black on the light colours and white on the dark ones, for the contrast a 22 px face needs.
+shape, with the colour's letter beside it, the letter its text face carries (`🟥R`,
+`bot/colours.py`); both read at Discord's 22 px, in greyscale too. The ink is black on the light
+colours and white on the dark ones, for the contrast a 22 px face needs.
 """
 
 from __future__ import annotations

@@ -5,17 +5,23 @@ from the spectator view exactly as the live table was), then what the step did i
 the table's last moves (`GameUI.describe_moves`) and every seat's hand: the game is over, so
 nothing is secret any more. A hand is the text of the seat's hand message as the game draws it
 (`GameUI.render_hand`, without its controls).
+
+Cards are shown by their faces as on a live table: the bot's emojis once they are uploaded, else
+the text faces; and, as a live table does (`bot/tables/fitting.py`), with text faces when the
+emojis, ten times as long, would take the step past Discord's limits on embeds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 from bot.discord_limits import FIELD_LIMIT, clip
+from bot.faces.emojis import CardFaces
 from bot.history.components import (
     HistoryPageButton,
     HistoryRequest,
@@ -28,9 +34,10 @@ from bot.history.timeline import Step, Timeline
 from bot.i18n import Texts
 from bot.stats.render import date, mention, score_text, team_result
 from bot.tables.commands import area
+from bot.tables.fitting import draw_fitting, fits
 from bot.tables.records import GameStatus
 from bot.tables.render import game_name
-from bot.tables.ui import GameUI, HandContext, SeatInfo, TableContext
+from bot.tables.ui import GameUI, HandContext, Panel, SeatInfo, TableContext
 from games.core.base import Engine
 from games.core.result import GameResult
 
@@ -157,7 +164,12 @@ def history_message(page: HistoryPage, request: HistoryRequest, tr: Texts) -> di
 
 
 def table_context(
-    game: PastGame, timeline: Timeline, step: Step, seats: Sequence[SeatInfo], tr: Texts
+    game: PastGame,
+    timeline: Timeline,
+    step: Step,
+    seats: Sequence[SeatInfo],
+    tr: Texts,
+    faces: CardFaces,
 ) -> TableContext[BaseModel]:
     """The table at `step` as the live table was drawn then: the spectator view, the events of
     the action just applied, who was to act; the final step of a finished game as its final
@@ -172,6 +184,7 @@ def table_context(
         to_act=[] if finished else sorted(engine.to_act(step.state)),
         finished=finished,
         tr=tr,
+        faces=faces,
     )
 
 
@@ -182,12 +195,13 @@ def step_words(
     ui: GameUI[Any],
     seats: Sequence[SeatInfo],
     tr: Texts,
+    faces: CardFaces,
 ) -> list[str]:
     """What the step did, as the table's last moves say it; at the last step, how it ended."""
     if step.number == 0:
         words = [tr("history.replay.dealt")]
     else:
-        words = ui.describe_moves(step.events, seats, tr)
+        words = ui.describe_moves(step.events, seats, tr, faces)
         if not words and step.seat is not None:
             words = [tr("history.replay.moved", name=seats[step.seat].name)]
     if step.number == timeline.length:
@@ -209,6 +223,7 @@ def hand_text(
         to_act=table.to_act,
         ui_state="",
         tr=table.tr,
+        faces=table.faces,
     )
     panel = ui.render_hand(context)
     texts = [embed.description for embed in panel.embeds if embed.description]
@@ -216,12 +231,31 @@ def hand_text(
 
 
 def step_embeds(
-    game: PastGame, timeline: Timeline, step: Step, ui: GameUI[Any], tr: Texts
+    game: PastGame, timeline: Timeline, step: Step, ui: GameUI[Any], tr: Texts, faces: CardFaces
 ) -> list[discord.Embed]:
-    """The game's table at the step, then the step told in words with every hand."""
-    seats = seat_infos(game, tr)
-    context = table_context(game, timeline, step, seats, tr)
-    table = ui.render_table(context)
+    """The game's table at the step, then the step told in words with every hand, the cards
+    shown by their faces. Where the faces would take the message past Discord's limits, the
+    words and hands are told with text faces, then the table too (the table is drawn as the
+    live one was as long as it can be: it is what a replay is compared with)."""
+    context = table_context(game, timeline, step, seat_infos(game, tr), tr, faces)
+    table = draw_fitting(ui.render_table, context).embeds
+    replay = _told(game, timeline, step, ui, context)
+    if len(faces) > 0 and not fits(Panel(embeds=[*table, replay])):
+        text = replace(context, faces=CardFaces())
+        replay = _told(game, timeline, step, ui, text)
+        if not fits(Panel(embeds=[*table, replay])):
+            table = ui.render_table(text).embeds
+    embeds = [*table, replay]
+    _fit(embeds, replay)
+    return embeds
+
+
+def _told(
+    game: PastGame, timeline: Timeline, step: Step, ui: GameUI[Any], table: TableContext[Any]
+) -> discord.Embed:
+    """The step in words with every hand, the hands not yet cut to Discord's limits (a face cut
+    in the middle would show the broken text of its emoji)."""
+    tr, seats = table.tr, table.seats
     replay = discord.Embed(
         title=tr(
             "history.replay.title",
@@ -229,20 +263,24 @@ def step_embeds(
             step=step.number,
             last=timeline.length,
         ),
-        description="\n".join(step_words(game, timeline, step, ui, seats, tr)),
+        description="\n".join(step_words(game, timeline, step, ui, seats, tr, table.faces)),
         colour=discord.Colour.teal(),
     )
     for info in seats:
         name = f"{COMPUTER} {info.name}" if info.is_computer else info.name
-        value = hand_text(timeline.engine, ui, step, info.seat, context)
-        replay.add_field(name=name, value=clip(value, FIELD_LIMIT), inline=False)
-    embeds = [*table.embeds, replay]
-    _fit(embeds, replay)
-    return embeds
+        replay.add_field(
+            name=name, value=hand_text(timeline.engine, ui, step, info.seat, table), inline=False
+        )
+    return replay
 
 
 def _fit(embeds: list[discord.Embed], replay: discord.Embed) -> None:
-    """Shorten the longest hands until the message is within Discord's total for embeds."""
+    """Cut each hand to a field's limit, then the longest hands until the message is within
+    Discord's total for embeds."""
+    for index, field in enumerate(replay.fields):
+        replay.set_field_at(
+            index, name=field.name, value=clip(field.value or "", FIELD_LIMIT), inline=False
+        )
     while sum(len(embed) for embed in embeds) > EMBED_TOTAL:
         longest = max(
             range(len(replay.fields)), key=lambda index: len(replay.fields[index].value or "")
@@ -257,7 +295,7 @@ def _fit(embeds: list[discord.Embed], replay: discord.Embed) -> None:
 
 
 def replay_message(
-    game: PastGame, timeline: Timeline, step: Step, ui: GameUI[Any], tr: Texts
+    game: PastGame, timeline: Timeline, step: Step, ui: GameUI[Any], tr: Texts, faces: CardFaces
 ) -> dict[str, Any]:
     """A replay at one step, with the buttons to move through it and to share the step."""
     view = discord.ui.View(timeout=None)
@@ -289,11 +327,18 @@ def replay_message(
         )
     view.add_item(ShareButton(game.id, number, tr("history.button.share")))
     view.stop()
-    return {"content": None, "embeds": step_embeds(game, timeline, step, ui, tr), "view": view}
+    embeds = step_embeds(game, timeline, step, ui, tr, faces)
+    return {"content": None, "embeds": embeds, "view": view}
 
 
 def shared_message(
-    game: PastGame, timeline: Timeline, step: Step, ui: GameUI[Any], member_id: int, tr: Texts
+    game: PastGame,
+    timeline: Timeline,
+    step: Step,
+    ui: GameUI[Any],
+    member_id: int,
+    tr: Texts,
+    faces: CardFaces,
 ) -> dict[str, Any]:
     """A replay step posted in the channel for everyone, with a button to open the replay."""
     view = discord.ui.View(timeout=None)
@@ -304,6 +349,6 @@ def shared_message(
     )
     return {
         "content": content,
-        "embeds": step_embeds(game, timeline, step, ui, tr),
+        "embeds": step_embeds(game, timeline, step, ui, tr, faces),
         "view": view,
     }

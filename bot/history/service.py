@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.db import Database
+from bot.faces.emojis import CardFaces
 from bot.guild_settings import public_locale
 from bot.history.components import HistoryRequest
 from bot.history.records import PastGame, history_page, past_game, replay_source
@@ -29,9 +30,11 @@ log = logging.getLogger(__name__)
 
 
 class HistoryHost(Protocol):
-    """What the history needs from the bot: its database and the games it offers."""
+    """What the history needs from the bot: its database, the games it offers and its card
+    faces (a replay shows the cards as the live table did)."""
 
     games: GameCatalog
+    card_faces: CardFaces
 
     @property
     def db(self) -> Database: ...
@@ -69,7 +72,9 @@ class History:
         """A new ephemeral replay of the game, at its start."""
         tr = Texts(interaction_locale(interaction))
         game, timeline, ui = await self._replay(interaction, game_id, tr, ephemeral=True)
-        message = replay_message(game, timeline, timeline.step(0), ui, tr)
+        message = replay_message(
+            game, timeline, timeline.step(0), ui, tr, self.host.card_faces
+        )
         if interaction.response.is_done():
             await interaction.followup.send(ephemeral=True, **message)
         else:
@@ -79,7 +84,9 @@ class History:
         """The clicked replay, redrawn at step `number`."""
         tr = Texts(interaction_locale(interaction))
         game, timeline, ui = await self._replay(interaction, game_id, tr, ephemeral=False)
-        message = replay_message(game, timeline, timeline.step(number), ui, tr)
+        message = replay_message(
+            game, timeline, timeline.step(number), ui, tr, self.host.card_faces
+        )
         if interaction.response.is_done():
             await interaction.edit_original_response(**message)
         else:
@@ -95,7 +102,9 @@ class History:
         game, timeline, ui = await self._replay(interaction, game_id, tr, ephemeral=True)
         public = Texts(await public_locale(self.host.db, interaction.guild, guild_id))
         step = timeline.step(number)
-        message = shared_message(game, timeline, step, ui, interaction.user.id, public)
+        message = shared_message(
+            game, timeline, step, ui, interaction.user.id, public, self.host.card_faces
+        )
         await self.post_in(channel_id, **message)
         done = tr("history.share_done", step=step.number)
         if interaction.response.is_done():

@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Literal
 
+from bot.spans import span
+
 
 class GameLock(asyncio.Lock):
     """An `asyncio.Lock` that removes itself from its table once free and unwanted."""
@@ -25,7 +27,8 @@ class GameLock(asyncio.Lock):
 
     async def acquire(self) -> Literal[True]:
         try:
-            return await super().acquire()
+            with span("lock"):
+                return await super().acquire()
         except BaseException:
             self._forget_if_unused()
             raise

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
+from bot.spans import timed
 from bot.tables import render
 from bot.tables.errors import TableError
 from bot.tables.fitting import draw_fitting
@@ -33,6 +34,7 @@ def seat_infos(game: Game, tr: Texts) -> list[SeatInfo]:
     return infos
 
 
+@timed("render")
 def lobby_message(game: Game, engine: Engine, tr: Texts) -> dict[str, Any]:
     """The lobby's embed and buttons."""
     embed = render.lobby_embed(game, engine, seat_infos(game, tr), tr)
@@ -85,6 +87,7 @@ def hand_context(
     )
 
 
+@timed("render")
 def hand_message(
     running: Running,
     seat: Seat,

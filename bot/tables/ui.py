@@ -27,9 +27,10 @@ turns engine views into Discord content and clicked controls back into engine ac
   events of the action just applied (a round summary in a game of several rounds). They are
   shown above the table, which is then posted anew below them so that it stays the last
   message (the old table becomes the first notice); by default none.
-- optionally `describe_moves(events, seats, tr) -> list[str]`: what the events of one action
-  did, in the words of the table's last moves; a replay (`bot/history/`) tells each step with
-  them. By default none, and the replay only says whose step it was.
+- optionally `describe_moves(events, seats, tr, faces) -> list[str]`: what the events of one
+  action did, in the words of the table's last moves, the cards shown by `faces`; a replay
+  (`bot/history/`) tells each step with them. By default none, and the replay only says whose
+  step it was.
 - optionally `round_of(view) -> int | None`: the round a spectator view is in, for a game of
   several rounds; a replay then offers jumps from round to round. By default None (no rounds).
 
@@ -300,10 +301,10 @@ class GameUI(ABC, Generic[ViewT]):
         return []
 
     def describe_moves(
-        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
     ) -> list[str]:
-        """The events of one action in words, as the table's last moves tell them (a replay
-        shows them for each step); by default none."""
+        """The events of one action in words, as the table's last moves tell them, the cards
+        shown by `faces` (a replay shows them for each step); by default none."""
         return []
 
     def round_of(self, view: ViewT) -> int | None:

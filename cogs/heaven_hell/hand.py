@@ -85,7 +85,7 @@ def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
         description=hand_text(view, hand, tr, ctx.faces),
         colour=COLOUR,
     )
-    add_lines(embed, rows_title(tr), rows_lines(ctx.faces, view))
+    add_lines(embed, rows_title(tr), rows_lines(view, ctx.seats, tr, ctx.faces))
     status, controls = now(ctx, view, hand)
     embed.add_field(name=tr("heaven_hell.hand.now"), value=status, inline=False)
     embed.set_footer(text=legend(tr))

@@ -55,10 +55,9 @@ class HeavenHellUI(GameUI[HeavenHellView]):
         return hand_panel(ctx)
 
     def describe_moves(
-        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
     ) -> list[str]:
-        """Replays (`bot/history/`) show their moves with the cards' text faces."""
-        return move_lines(events, seats, tr, CardFaces())
+        return move_lines(events, seats, tr, faces)
 
     def round_of(self, view: HeavenHellView) -> int | None:
         return view.round

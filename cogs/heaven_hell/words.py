@@ -2,9 +2,11 @@
 
 A card is its colour's mark and its value (`🟥R3`): the square and the letter every game gives a
 colour, the same for every reader (`bot/colours.py` says why), so that a colour is never told by
-colour alone. A row reads from hell to heaven, as on the table (hell is the left side):
-`🟥R 😈 1 3 = 4 │ 😇 2 5 = **7**`, each side in the order its cards were placed, the leading sum
-in bold and a closed row marked 🔒. A card's face comes from `card()` alone: its drawn face
+colour alone. A row reads from hell to heaven, as on the table (hell is the left side, under
+the rows' heading `😈 hell │ 😇 heaven`): `🟥R 1 3 = 4 │ 2 5 = **7**`, each side in the order its
+cards were placed, the leading sum in bold and a closed row marked 🔒. A full row (five faces
+of 22 px) stays on one line of a phone's embed (278 px) only without a side's mark on each row,
+which the heading says once. A card's face comes from `card()` alone: its drawn face
 (`cogs/heaven_hell/faces.py`) once uploaded as an emoji, else its text face `text_card()`, which
 stays where no emoji can go; in a row, a card is its face or its value beside the row's mark. A
 colour without a value is `mark()`.
@@ -105,7 +107,7 @@ def row_line(faces: CardFaces, row: RowView) -> str:
     hell = _side(faces, row.colour, row.hell, row.hell_sum, row.hell_sum > row.heaven_sum)
     heaven = _side(faces, row.colour, row.heaven, row.heaven_sum, row.heaven_sum > row.hell_sum)
     lock = f" {CLOSED}" if row.closed else ""
-    return f"{mark(row.colour)} {HELL} {hell} │ {HEAVEN} {heaven}{lock}"
+    return f"{mark(row.colour)} {hell} │ {heaven}{lock}"
 
 
 def points(value: int) -> str:
@@ -120,11 +122,6 @@ def points(value: int) -> str:
 def total(value: int) -> str:
     """A running total: plain for positive and zero, a true minus for negative."""
     return f"−{-value}" if value < 0 else str(value)
-
-
-def count(tr: Texts, key: str, n: int) -> str:
-    """`heaven_hell.<key>` in the plural form `n` calls for."""
-    return tr.plural(f"heaven_hell.{key}", n)
 
 
 def name_of(seats: Sequence[SeatInfo], seat: int) -> str:

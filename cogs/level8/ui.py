@@ -58,10 +58,9 @@ class Level8UI(GameUI[Level8View]):
         return hand_panel(ctx)
 
     def describe_moves(
-        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
     ) -> list[str]:
-        """Replays (`bot/history/`) show their moves with the cards' text faces."""
-        return move_lines(events, seats, tr, CardFaces())
+        return move_lines(events, seats, tr, faces)
 
     def round_of(self, view: Level8View) -> int | None:
         return view.round

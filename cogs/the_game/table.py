@@ -25,6 +25,12 @@ MIN_RECENT_TURNS = 3
 """Turns shown under "Recent moves": those since the reader's own last turn, and at least this
 many. No more: on a phone, a four-seat table must fit one screen (issue 36)."""
 
+NEWS_SHOWN = 1
+"""Lines of news above the table at most: the newest. When the channel's budget held table
+updates back, one update tells every move since (up to a dozen events); "Recent moves" and
+"Hints" below show those placements and the standing hints, and more news would push the piles
+off a phone's screen."""
+
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
 
@@ -50,7 +56,8 @@ def table_panel(ctx: TableContext[TheGameView]) -> Panel:
     recent = recent_moves(view.placements, turns, ctx.seats, tr, faces)
     add_lines(embed, tr("the_game.table.recent"), recent)
     add_lines(embed, tr("the_game.table.hints"), hints(view, ctx.seats, tr))
-    news = news_lines(ctx.events, ctx.seats, tr, faces)
+    told = [event for event in ctx.events if not shown_in_recent_moves(event)]
+    news = news_lines(told, ctx.seats, tr, faces)[-NEWS_SHOWN:]
     return Panel(content="\n".join(news) or None, embeds=[embed])
 
 
@@ -144,6 +151,13 @@ def hints(view: TheGameView, seats: Sequence[SeatInfo], tr: Texts) -> list[str]:
             )
         )
     return lines
+
+
+def shown_in_recent_moves(event: BaseModel) -> bool:
+    """A placement is a line of "Recent moves" already, and a turn's end shows as the next
+    seat's line there and the players' card counts; the game's opening stays news, since anyone
+    may open and the table says who did."""
+    return isinstance(event, TurnEnded) or (isinstance(event, CardPlaced) and not event.opened)
 
 
 def news_lines(

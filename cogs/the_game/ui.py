@@ -55,10 +55,9 @@ class TheGameUI(GameUI[TheGameView]):
         return table_panel(ctx)
 
     def describe_moves(
-        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
     ) -> list[str]:
-        """Replays (`bot/history/`) show their moves with the cards' text faces."""
-        return news_lines(events, seats, tr, CardFaces())
+        return news_lines(events, seats, tr, faces)
 
     def render_hand(self, ctx: HandContext[TheGameView]) -> HandPanel:
         return hand_panel(ctx)

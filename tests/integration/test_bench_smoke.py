@@ -13,7 +13,7 @@ from tests.support.postgres import PostgresServer
 
 def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServer) -> None:
     command = [sys.executable, "-m", "loadbench", "--games", "5", "--interactions", "20"]
-    command += ["--recover", "50", "--database-url", postgres_server.new_schema()]
+    command += ["--floor", "5", "--recover", "50", "--database-url", postgres_server.new_schema()]
     done = subprocess.run(
         command,
         capture_output=True,
@@ -33,3 +33,8 @@ def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServe
         assert figures["integrity"]["replay_mismatches"] == 0
         assert figures["recovery_bot_alone"]["timers_armed"] >= 50
         assert figures["recovery_in_simcord"]["old_button_answers"] is True
+        # Where the time goes, on each backend (tests/integration/test_bench_breakdown.py checks
+        # that the parts add up).
+        assert figures["breakdown"]["clicks"] == figures["visible_answer_ms"]["count"]
+        floor = figures["single_click_floor"]
+        assert floor["breakdown"]["clicks"] == floor["visible_answer_ms"]["count"] >= 1

@@ -1,131 +1,33 @@
-"""Headless Chromium for the page tests: one-shot runs (`--dump-dom`, `--screenshot`) and a
-driven tab (the DevTools protocol over a websocket) where a test types and clicks like a person.
-
-Nothing reaches the network: background services are off and pages are only the playground's
-loopback address. A machine without Chromium skips these tests with the reason."""
+"""The page tests' headless Chromium (`playground.chromium`, which the screenshot command uses
+too), skipped with the reason on a machine without it."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
-import shutil
-import signal
-import subprocess
-import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any
 
-import aiohttp
 import pytest
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-WIDTH, HEIGHT = 1200, 760
+from playground import chromium
+from playground.chromium import HEIGHT, PHONE_HEIGHT, PHONE_WIDTH, WIDTH, Tab
+
+__all__ = ["HEIGHT", "PHONE_HEIGHT", "PHONE_WIDTH", "WIDTH", "Tab", "browser", "once", "tab"]
 
 
 def browser() -> str:
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("no headless browser here (install Debian's chromium to run the browser tests)")
-
-
-def flags(profile: str) -> list[str]:
-    found = [
-        "--headless",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={profile}",
-        f"--window-size={WIDTH},{HEIGHT}",
-    ]
-    if os.geteuid() == 0:
-        found.append("--no-sandbox")
+    found = chromium.find()
+    if found is None:
+        pytest.skip(f"{chromium.MISSING} to run the browser tests")
     return found
 
 
 def once(*args: str) -> bytes:
-    """One page load, with time for the page's script to fetch and render the state."""
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
-        done = subprocess.run(
-            [browser(), *flags(profile), "--virtual-time-budget=4000", *args],
-            capture_output=True,
-            timeout=90,
-            check=True,
-        )
-    return done.stdout
-
-
-class Tab:
-    """A browser tab driven through the DevTools protocol."""
-
-    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
-        self.socket = socket
-        self.counter = 0
-
-    async def call(self, method: str, **params: Any) -> dict[str, Any]:
-        self.counter += 1
-        await self.socket.send_json({"id": self.counter, "method": method, "params": params})
-        while True:
-            message = json.loads((await self.socket.receive(timeout=30)).data)
-            if message.get("id") == self.counter:
-                if "error" in message:
-                    raise AssertionError(message["error"])
-                result: dict[str, Any] = message["result"]
-                return result
-
-    async def run(self, script: str) -> Any:
-        """Evaluates `script` (an expression; promises are awaited) in the page."""
-        result = await self.call(
-            "Runtime.evaluate", expression=script, awaitPromise=True, returnByValue=True
-        )
-        if "exceptionDetails" in result:
-            raise AssertionError(result["exceptionDetails"])
-        return result["result"].get("value")
-
-    async def until(self, script: str, seconds: float = 15) -> Any:
-        """Waits until `script` gives a true value (the page polls the playground)."""
-        for _ in range(int(seconds * 10)):
-            value = await self.run(script)
-            if value:
-                return value
-            await asyncio.sleep(0.1)
-        page = await self.run("document.body.innerText")
-        raise AssertionError(f"never true: {script}\npage: {page}")
+    browser()
+    return chromium.once(*args)
 
 
 @asynccontextmanager
 async def tab(url: str) -> AsyncIterator[Tab]:
-    # Chromium's helper processes may still write to the profile for a moment after it quits.
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
-        process = subprocess.Popen(
-            [browser(), *flags(profile), "--remote-debugging-port=0", "about:blank"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        try:
-            port_file = Path(profile) / "DevToolsActivePort"
-            for _ in range(300):
-                if port_file.exists() and port_file.read_text().count("\n") >= 1:
-                    break
-                await asyncio.sleep(0.1)
-            port = port_file.read_text().splitlines()[0]
-            async with aiohttp.ClientSession() as session:
-                async with session.get(f"http://127.0.0.1:{port}/json/list") as response:
-                    targets = await response.json()
-                page = next(t for t in targets if t["type"] == "page")
-                async with session.ws_connect(
-                    page["webSocketDebuggerUrl"], max_msg_size=0
-                ) as socket:
-                    driven = Tab(socket)
-                    await driven.call("Page.navigate", url=url)
-                    yield driven
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
+    browser()
+    async with chromium.tab(url) as driven:
+        yield driven

@@ -1,6 +1,7 @@
 """The playground page in a real browser (headless Chromium): a person types /play in the
 composer, switches members to join, starts, opens their hand, uses a menu, writes in the thread
-and turns a member's client to French; what each member's page renders; a screenshot. Skipped,
+and turns a member's client to French; what each member's page renders; the page at a phone's
+width; a screenshot, and the screenshot command's photographs of every game. Skipped,
 with the reason shown, on machines without Chromium (Debian: `apt-get install chromium`); the
 HTTP tests cover the same game without a browser."""
 
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import json
 import struct
+import subprocess
+import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from tests.playground import browser
-from tests.playground.page import Playground, open_the_game, show_hand, start
+from tests.playground.page import ROOT, Playground, open_the_game, show_hand, start
+from tests.support.games import registered_games
 
 
 @pytest.fixture
@@ -155,3 +159,71 @@ async def test_cards_show_as_the_faces_images(playground: Playground) -> None:
             "[...document.querySelectorAll('img.emoji')].filter(i => i.naturalWidth === 0).length"
         )
     assert broken == 0
+
+
+async def test_the_page_reads_and_plays_at_a_phones_width(playground: Playground) -> None:
+    """At 390 × 844 the page never scrolls sideways; the table and the hand are on screen, their
+    faces at Discord's 22 px, the embeds as wide as the message; and a card of the hand takes a
+    real tap (the pointer moves there, presses and releases where the button is drawn, so
+    nothing covers or moves it) and shows that card's piles."""
+    table = open_the_game(playground)
+    show_hand(playground, table.alice, table.thread)
+    url = f"{playground.address}/#member={table.alice}&place={table.thread}"
+    async with browser.tab(url) as tab:
+        await tab.resize(browser.PHONE_WIDTH, browser.PHONE_HEIGHT, mobile=True)
+        await tab.until(has("#messages .only-you", "Only you can see this"))
+        await tab.until("document.querySelectorAll('.ephemeral .row button img.emoji').length")
+        widths = await tab.run(
+            "[document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]"
+        )
+        assert widths == [browser.PHONE_WIDTH] * 3
+        boxes = await tab.run(
+            "['.msg:not(.ephemeral) .embed', '.ephemeral .embed', '.ephemeral .row button']"
+            ".map(s => document.querySelector(s).getBoundingClientRect())"
+            ".map(r => [r.left, r.right, r.width, r.bottom])"
+        )
+        assert all(left >= 0 and right <= browser.PHONE_WIDTH for left, right, _, _ in boxes)
+        assert boxes[0][2] == boxes[1][2] > 300, "the embeds take the message's full width"
+        assert 0 < boxes[2][3] <= browser.PHONE_HEIGHT, "the hand's first card is on screen"
+        assert await tab.run(
+            "[...document.querySelectorAll('img.emoji')].every(i => i.width === 22)"
+        )
+        card = await tab.run(
+            "(() => { const b = document.querySelector('.ephemeral .row button');"
+            " const r = b.getBoundingClientRect();"
+            " return {x: r.left + r.width / 2, y: r.top + r.height / 2,"
+            " name: b.querySelector('img').alt.split('_')[1]}; })()"
+        )
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            await tab.call(
+                "Input.dispatchMouseEvent",
+                type=kind, x=card["x"], y=card["y"], button="left", clickCount=1,
+            )
+        await tab.until(has(".ephemeral .row button", f"{card['name']} on "))
+
+
+def test_the_screenshot_command_photographs_every_game(tmp_path: Path) -> None:
+    """`python -m playground.screenshots OUT_DIR` saves each game's table and hand, at a phone's
+    width and a desktop's, as pictures with something drawn in them."""
+    browser.browser()
+    subprocess.run(
+        [sys.executable, "-m", "playground.screenshots", str(tmp_path)],
+        cwd=ROOT, check=True, capture_output=True, timeout=300,
+    )
+    games = registered_games()
+    keys = [
+        game.key
+        for game in games.game_types()
+        if type(games.ui(game.key)).__module__.startswith("cogs.")
+    ]
+    assert {"the-game", "heaven-hell", "level8"} <= set(keys)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        f"{key}-{width}.png" for key in keys for width in ("phone", "desktop")
+    )
+    for key in keys:
+        for width, expected in (("phone", browser.PHONE_WIDTH), ("desktop", 960)):
+            shot_width, height, colours = png_size_and_colours(
+                (tmp_path / f"{key}-{width}.png").read_bytes()
+            )
+            assert (shot_width, colours > 100) == (expected, True), (key, width)
+            assert height > 300, (key, width)

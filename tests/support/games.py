@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -42,6 +42,11 @@ def registered_games() -> GameCatalog:
 def game_keys() -> list[str]:
     """The registered games' keys, in menu order."""
     return [game.key for game in registered_games().game_types()]
+
+
+def faced_game_keys() -> list[str]:
+    """The keys of the registered games whose cards have faces (`GameUI.faces`)."""
+    return [key for key in game_keys() if (ui := registered_games().ui(key)) and ui.faces]
 
 
 def engine_of(key: str) -> Engine:
@@ -104,7 +109,7 @@ def games_under_test() -> list[GameUnderTest]:
 
 
 def every_game_fixtures(
-    *extensions: str,
+    *extensions: str, keys: Sequence[str] | None = None
 ) -> tuple[
     FixtureFunctionDefinition,
     FixtureFunctionDefinition,
@@ -113,11 +118,11 @@ def every_game_fixtures(
 ]:
     """The fixtures of a test module run once per registered game: `game`, the bot with that
     game's own cog (which registers it, as on a server; the tiny game's with its engine) beside
-    the core extensions and `extensions`, and the game's usual deal. The module binds them to the
-    names `game`, `bot_extensions`, `register_games` and `fixed_deal`, under which pytest finds
-    them."""
+    the core extensions and `extensions`, and the game's usual deal; `keys` narrows them to some
+    of the games. The module binds them to the names `game`, `bot_extensions`, `register_games`
+    and `fixed_deal`, under which pytest finds them."""
 
-    @pytest.fixture(params=game_keys())
+    @pytest.fixture(params=game_keys() if keys is None else keys)
     def game(request: pytest.FixtureRequest) -> GameUnderTest:
         return GameUnderTest.of(request.param)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import discord
 from pydantic import BaseModel
 
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     ActionButton,
@@ -47,7 +48,7 @@ class TinyUI(GameUI[TinyView]):
     def render_table(self, ctx: TableContext[TinyView]) -> Panel:
         tr, view = ctx.tr, ctx.view
         scores = ", ".join(f"{ctx.seats[i].name}={score}" for i, score in enumerate(view.scores))
-        played = self.describe_moves(ctx.events, ctx.seats, tr)
+        played = self.describe_moves(ctx.events, ctx.seats, tr, ctx.faces)
         embed = discord.Embed(
             title=tr("tiny_game.name"), description=tr("tiny_game.table.scores", scores=scores)
         )
@@ -72,7 +73,7 @@ class TinyUI(GameUI[TinyView]):
         return Panel(embeds=[embed])
 
     def describe_moves(
-        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts
+        self, events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
     ) -> list[str]:
         return [
             tr("tiny_game.table.played", name=seats[e.seat].name, card=e.card)

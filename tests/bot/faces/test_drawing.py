@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 
 from PIL import Image
 
@@ -58,20 +59,25 @@ def test_the_same_description_gives_the_same_bytes() -> None:
     assert png(FaceDrawing(label="43", background="#1f2a44", ink="#ffffff")) != first
 
 
+def _channel(value: int) -> float:
+    """WCAG relative luminance of one sRGB channel (or of a grey) from 0 to 255."""
+    c = value / 255
+    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+
 def _luminance(colour: str) -> float:
     """WCAG relative luminance of `#rrggbb`."""
-
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    return 0.2126 * _channel(r) + 0.7152 * _channel(g) + 0.0722 * _channel(b)
+
+
+def _ratio(one: float, other: float) -> float:
+    high, low = sorted((one, other), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def _contrast(one: str, other: str) -> float:
-    high, low = sorted((_luminance(one), _luminance(other)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+    return _ratio(_luminance(one), _luminance(other))
 
 
 def test_every_label_stands_out_from_its_card() -> None:
@@ -120,3 +126,47 @@ def test_a_mark_is_drawn_where_the_description_puts_it() -> None:
     marked = draw(FaceDrawing(label="7", background="#d62828", ink="#ffffff", mark=Mark.CIRCLE))
     corner = (10, 10, 40, 40)
     assert plain.crop(corner).getcolors() != marked.crop(corner).getcolors()
+
+
+def _grey_at_22(drawing: FaceDrawing) -> Image.Image:
+    """The face as Discord shows it in text and on buttons, seen without colour vision."""
+    small = draw(drawing).convert("RGB").resize((22, 22), Image.Resampling.LANCZOS)
+    return small.convert("L")
+
+
+def _seen(drawing: FaceDrawing, without: FaceDrawing) -> set[tuple[int, int]]:
+    """The pixels, at 22 px in greyscale, where what `without` leaves out of `drawing` stands
+    out from what is there without it by WCAG's 3:1 (the contrast it asks of large text)."""
+    face, rest = (_grey_at_22(shown).get_flattened_data() for shown in (drawing, without))
+    return {
+        (index % 22, index // 22)
+        for index, (one, other) in enumerate(zip(face, rest, strict=True))
+        if _ratio(_channel(one), _channel(other)) >= 3
+    }
+
+
+def _rows(pixels: set[tuple[int, int]]) -> int:
+    ys = [y for _, y in pixels]
+    return max(ys) - min(ys) + 1 if ys else 0
+
+
+LETTER_ROWS = 6
+"""The smallest pixel fonts draw a capital in five rows by three columns; a letter that spans
+six rows of a 22 px face, anti-aliased, is one a reader can still name."""
+LETTER_PIXELS = 20
+"""A capital of such a font lights 10 to 17 pixels; twenty at 3:1 leave room for the blur of
+scaling."""
+
+
+def test_each_colours_letter_reads_in_greyscale_at_22_px() -> None:
+    """A reader who cannot tell the colours apart reads the colour's letter of every coloured
+    face at Discord's 22 px: it spans at least six rows and lights at least twenty pixels at
+    3:1 against what surrounds it; and the value still reads first, taller than the letter."""
+    lettered = [face for face in ALL if face.drawing.mark_letter]
+    assert len(lettered) == 25 + 90
+    for face in lettered:
+        letter = _seen(face.drawing, replace(face.drawing, mark_letter=""))
+        value = _seen(face.drawing, replace(face.drawing, label=""))
+        assert _rows(letter) >= LETTER_ROWS, face.key
+        assert len(letter) >= LETTER_PIXELS, face.key
+        assert _rows(value) > _rows(letter), face.key

@@ -44,18 +44,26 @@ def emoji_of(component: dict[str, Any]) -> dict[str, Any] | None:
     return emoji if isinstance(emoji, dict) and emoji.get("id") else None
 
 
-def assert_shown_as_faces(env: simcord.Env, message: Any, game: str) -> int:
-    """No text face in the text, a face on every button and menu option naming a card, and
-    every custom emoji one of the application's faces of this game; returns how many faces the
-    message shows."""
+def assert_texts_show_faces(env: simcord.Env, shown_texts: list[str], game: str) -> int:
+    """No text face in the texts, and every custom emoji in them one of the application's
+    faces of this game; returns how many faces they show."""
     owned = application_emojis(env)
     shown = 0
-    for text in texts(message):
+    for text in shown_texts:
         assert not TEXT_FACES[game].search(text), text
         for match in CUSTOM_EMOJI.finditer(text):
             assert owned.get(int(match["id"])) == match["name"], match[0]
             assert match["name"].startswith(PREFIXES[game])
             shown += 1
+    return shown
+
+
+def assert_shown_as_faces(env: simcord.Env, message: Any, game: str) -> int:
+    """No text face in the text, a face on every button and menu option naming a card, and
+    every custom emoji one of the application's faces of this game; returns how many faces the
+    message shows."""
+    owned = application_emojis(env)
+    shown = assert_texts_show_faces(env, texts(message), game)
     for component in components(message):
         for item in [component, *(component.get("options") or [])]:
             emoji = emoji_of(item)

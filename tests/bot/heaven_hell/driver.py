@@ -48,6 +48,17 @@ def faces(card_ids: list[int]) -> Counter[Face]:
     return Counter((card_of(c).colour, card_of(c).value) for c in card_ids)
 
 
+def seat_lines(message: Any) -> list[str]:
+    """A table's line per seat, in the field named after the players and the dealer
+    ("Players · alice deals", "Joueurs · alice distribue")."""
+    (value,) = [
+        field.value or ""
+        for field in message.embeds[0].fields
+        if (field.name or "").startswith(("Players · ", "Joueurs · "))
+    ]
+    return value.splitlines()
+
+
 def face_of(item: Card) -> Face:
     return item.colour, item.value
 

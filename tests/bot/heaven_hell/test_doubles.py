@@ -1,7 +1,8 @@
 """The end of a round, colour by colour: before each positive colour, the players still holding
 their double and holding the colour choose at once and in secret to play it there or keep it.
 The table shows who is still choosing for which colour, never what; the choices are revealed
-together, then the colour's hands, then the next colour; the round summary stays one message. A
+together, then the colour's hands, then the next colour, each colour scored shown on its row with
+the doubles played on it; the round summary stays one message. A
 restart between two choices keeps the first; a choice drawn for one colour is out of date for
 the next; the turn timer reminds and stands in for those who have not chosen only; a player who
 leaves has a computer choose for them."""
@@ -18,14 +19,15 @@ from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import ChooseDouble
 from games.heaven_hell.cards import Colour, Side
 from games.heaven_hell.state import HeavenHellState, Phase
-from tests.bot.heaven_hell.driver import Driver, place, start
+from tests.bot.heaven_hell.driver import Driver, place, seat_lines, start
 from tests.bot.helpers import query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
 from tests.support.bots import TURN_SECONDS, BotFactory
 from tests.support.messages import components, controls, fields, left_by_a_restart
 from tests.support.table_driver import drain, kinds, logged_actions
 
-PILES_RED = "🤫 Scoring 🟥R: ×2 doubles are chosen in secret."
+SCORING_RED = "🤫 Scoring 🟥R: ×2 chosen in secret"
+ROWS = "Rows · 😈 hell │ 😇 heaven"
 
 
 def last_card_of_the_round() -> HeavenHellState:
@@ -72,7 +74,7 @@ def deadlines(driver: Driver) -> list[float | None]:
 
 
 def player_lines(driver: Driver) -> list[str]:
-    return fields(driver.table())["Players"].splitlines()
+    return seat_lines(driver.table())
 
 
 def texts(driver: Driver) -> list[str]:
@@ -94,11 +96,14 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     driver = await three_people_choosing_for_red(env, settings)
     alice, bob, carol = (driver.players[seat] for seat in range(3))
     table = driver.table()
-    assert (table.embeds[0].description or "").splitlines()[-1] == PILES_RED
+    assert table.embeds[0].description == SCORING_RED, "the piles no longer change"
     for member in (alice, bob, carol):
         assert f"<@{member.member.id}>" in (table.content or "")
-    lines = player_lines(driver)
-    assert all(line.endswith("· ×2 · 0 points · ⏳ choosing") for line in lines)
+    assert player_lines(driver) == [
+        "▶️ **alice** ×2 🎴 3 · 0 pts",
+        "▶️ **bob** ×2 🎴 2 · 0 pts",
+        "▶️ **carol** ×2 🎴 2 · 0 pts",
+    ]
 
     hands = {seat: await driver.open_hand(driver.players[seat]) for seat in range(3)}
     assert (hands[0].embeds[0].description or "").splitlines() == [
@@ -124,8 +129,8 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
         "Your secret choice: keep your double past 🟥R.\nWaiting for bob, carol to choose for 🟥R."
     )
     lines = player_lines(driver)
-    assert lines[0].endswith("· ✅ has chosen")
-    assert lines[1].endswith("· ⏳ choosing") and lines[2].endswith("· ⏳ choosing")
+    assert lines[0] == "✅ **alice** ×2 🎴 3 · 0 pts", "alice has chosen, never what"
+    assert lines[1].startswith("▶️ **bob**") and lines[2].startswith("▶️ **carol**")
     assert deadlines(driver)[1:] == before[1:], "alice's choice gives the others no extra time"
     assert deadlines(driver)[0] is None
 
@@ -135,7 +140,7 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert driver.state().choices == [False, False, None], "alice's choice survived the restart"
     again = await driver.open_hand(alice)
     assert fields(again)["Now"].startswith("Your secret choice: keep your double past 🟥R.")
-    assert player_lines(driver)[0].endswith("· ✅ has chosen")
+    assert player_lines(driver)[0].startswith("✅ **alice**")
     assert summaries(driver) == []
 
     await driver.do(carol, hands[2], double(R, True))
@@ -143,18 +148,20 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert state.phase is Phase.DOUBLES and state.asking is B
     assert ENGINE.to_act(state) == [0, 1], "carol spent her double and holds no blue"
     table = driver.table()
-    assert (table.embeds[0].description or "").splitlines()[-1] == PILES_RED.replace("🟥R", "🟦B")
-    lines = player_lines(driver)
-    assert lines[0].endswith("· ×2 · 0 points · ⏳ choosing")
-    assert lines[1].endswith("· ×2 · 0 points · ⏳ choosing")
-    assert lines[2].endswith("· ~~×2~~ · 0 points")
-    assert fields(table)["Last moves"].splitlines()[-1] == (
-        "🎭 Doubles for 🟥R: carol ×2 · alice keeps theirs · bob keeps theirs"
-    )
-    scored = fields(table)["Scored so far this round"].splitlines()
-    assert scored[0] == "🟥R 😈 1 │ 😇 5 → **alice** +4"
-    assert any(line.startswith("🟨Y 😈 8 │ 😇 3 → ") for line in scored)
-    assert not any(line.startswith("🟦B") for line in scored)
+    assert table.embeds[0].description == SCORING_RED.replace("🟥R", "🟦B")
+    assert player_lines(driver) == [
+        "▶️ **alice** ×2 🎴 3 · 0 pts",
+        "▶️ **bob** ×2 🎴 2 · 0 pts",
+        "▪️ **carol** ~~×2~~ 🎴 2 · 0 pts",
+    ]
+    assert fields(table)[ROWS].splitlines() == [
+        "🟥R 1 │ **5** → **alice** +4 · ×2 carol",
+        "🟨Y **8** │ 3 🔒 → nobody scores",
+        "🟩G **4** │ 3 🔒 → nobody scores",
+        "🟦B 2 = 2 │ 4 = **4**",
+        "🟪P — │ —",
+    ], "the colours scored: their sums, who scored, where the doubles went; then the cards"
+    assert not any("🎭" in line for line in fields(table)["Last moves"].splitlines())
     assert summaries(driver) == [], "the round summary waits for the round's last colour"
 
     hands = {seat: await driver.open_hand(driver.players[seat]) for seat in (0, 1)}
@@ -181,7 +188,7 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     assert fields(summary)["🟦B 😈 2 │ 😇 4"].splitlines()[0] == (
         "😇 Heaven leads: **bob** holds the most (5) and played the ×2 double: **+10**."
     )
-    assert not any("choosing" in line or "chosen" in line for line in player_lines(driver))
+    assert not any(line.startswith("✅") for line in player_lines(driver))
 
     await driver.play_to_the_end()
 
@@ -311,8 +318,7 @@ async def test_a_player_who_leaves_has_a_computer_choose_for_them(
         "computer",
         "double",
     )
-    assert player_lines(driver)[2].startswith("▪️ 🤖 **Computer 3**")
-    assert player_lines(driver)[2].endswith("· ✅ has chosen")
+    assert player_lines(driver)[2].startswith("✅ 🤖 **Computer 3**")
     del driver.players[2]
     while driver.state().round == 0:
         await driver.play_one()

@@ -92,17 +92,23 @@ def test_a_crowded_five_seat_table_fits_in_french() -> None:
     embed = panel.embeds[0]
     assert embed.title == "Paradis & Enfer · manche 1 sur 5"
     fields = {field.name: field.value or "" for field in embed.fields}
+    assert embed.description == "🎴 Pioche\u00a0: 21 · 🔒 Fermées\u00a0: 3/3"
     assert fields["Rangées · 😈 enfer │ 😇 paradis"].splitlines() == [
-        "🟥R 😈 1 1 = 2 │ 😇 5 4 3 = **12** 🔒",
-        "🟨Y 😈 5 4 3 = **12** │ 😇 1 1 = 2 🔒",
-        "🟩G 😈 4 5 = **9** │ 😇 2 2 2 = 6 🔒",
-        "🟦B 😈 1 = 1 │ 😇 1 3 = **4**",
-        "🟪P 😈 3 3 = **6** │ 😇 2 = 2",
+        "🟥R 1 1 = 2 │ 5 4 3 = **12** 🔒",
+        "🟨Y 5 4 3 = **12** │ 1 1 = 2 🔒",
+        "🟩G 4 5 = **9** │ 2 2 2 = 6 🔒",
+        "🟦B 1 = 1 │ 1 3 = **4**",
+        "🟪P 3 3 = **6** │ 2 = 2",
     ]
-    players = fields["Joueurs"].splitlines()
-    assert players[0] == f"▪️ **{LONG_NAME}0** (donneur) — 5 cartes · ×2 · 0 point"
-    assert players[1].startswith(f"▶️ **{LONG_NAME}1** — 5 cartes")
-    assert len(fields["Derniers coups"].splitlines()) == 9
+    players = fields[f"Joueurs · {LONG_NAME}0 distribue"].splitlines()
+    assert players[0] == f"▪️ **{LONG_NAME}0** ×2 🎴 5 · 0 pt"
+    assert players[1].startswith(f"▶️ **{LONG_NAME}1** ×2 🎴 5")
+    moves = fields["Derniers coups"].splitlines()
+    assert len(moves) == 5, "a turn of each seat"
+    assert moves[-1] == (
+        f"**{LONG_NAME}4**\u00a0: ne peut poser aucune carte, montre sa main\u00a0: "
+        + " ".join(["🟥R5"] * 7)
+    )
 
 
 def doubles_phase() -> HeavenHellState:
@@ -177,7 +183,8 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
 
 
 def test_a_crowded_table_while_blue_is_chosen_fits_in_french() -> None:
-    """Red, yellow and green scored and shown with long names, blue's choices awaited."""
+    """Red, yellow and green scored and shown on their rows with long names, blue's choices
+    awaited."""
     state = doubles_phase()
     for seat in ENGINE.to_act(state):
         state, _ = ENGINE.apply(state, seat, ChooseDouble(colour=R, play=seat == 4))
@@ -187,13 +194,17 @@ def test_a_crowded_table_while_blue_is_chosen_fits_in_french() -> None:
     panel = UI.render_table(table)
     check_panel(panel)
     fields = {field.name: field.value or "" for field in panel.embeds[0].fields}
-    scored = fields["Déjà décompté cette manche"].splitlines()
-    assert [line.split(" → ")[0] for line in scored] == [
-        "🟥R 😈 2 │ 😇 12", "🟨Y 😈 12 │ 😇 2", "🟩G 😈 9 │ 😇 6"
-    ], "a line a colour scored"
-    players = fields["Joueurs"].splitlines()
-    assert players[4].endswith("~~×2~~ · 0 point")
-    assert all(line.endswith("⏳ choisit") for line in players[:4])
+    assert panel.embeds[0].description == "🤫 Décompte 🟦B\u00a0: ×2 choisis en secret"
+    assert fields["Rangées · 😈 enfer │ 😇 paradis"].splitlines() == [
+        f"🟥R 2 │ **12** 🔒 → **{LONG_NAME}4** +8 · ×2 {LONG_NAME}4",
+        f"🟨Y **12** │ 2 🔒 → **{LONG_NAME}3** −3",
+        f"🟩G **9** │ 6 🔒 → **{LONG_NAME}4** −6",
+        "🟦B 1 = 1 │ 1 3 = **4**",
+        "🟪P 3 3 = **6** │ 2 = 2",
+    ], "a colour scored is its sums and its result, a colour still to score its cards"
+    players = fields[f"Joueurs · {LONG_NAME}0 distribue"].splitlines()
+    assert players[4] == f"▪️ **{LONG_NAME}4** ~~×2~~ 🎴 6 · 0 pt"
+    assert all(line.startswith("▶️ ") for line in players[:4])
 
 
 def build_seven_card_hand() -> HeavenHellState:

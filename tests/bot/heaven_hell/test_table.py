@@ -17,7 +17,7 @@ from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import DiscardStuck
 from games.heaven_hell.cards import Side
 from games.heaven_hell.state import HeavenHellState
-from tests.bot.heaven_hell.driver import Driver, place, start
+from tests.bot.heaven_hell.driver import Driver, place, seat_lines, start
 from tests.bot.helpers import channel_denying_the_bot, query
 from tests.games.heaven_hell.helpers import B, Cards, G, P, R, Y, build
 from tests.support.bots import BotFactory
@@ -96,13 +96,16 @@ async def test_a_turn_is_a_card_then_a_legal_side_and_closed_rows_are_locked(
     carol = driver.players[2].member
     assert table.content.startswith(f"▶️ Turn: <@{carol.id}>")
     rows = fields(table)["Rows · 😈 hell │ 😇 heaven"].splitlines()
-    assert rows[0] == "🟥R 😈 1 1 2 = 4 │ 😇 5 4 = **9** 🔒"
-    assert rows[2] == "🟩G 😈 — │ 😇 5 = **5**"
-    assert rows[3] == "🟦B 😈 1 = 1 │ 😇 1 2 3 = **6**"
+    assert rows[0] == "🟥R 1 1 2 = 4 │ 5 4 = **9** 🔒"
+    assert rows[2] == "🟩G — │ 5 = **5**"
+    assert rows[3] == "🟦B 1 = 1 │ 1 2 3 = **6**"
     assert fields(table)["Last moves"].splitlines()[-1] == "**bob**: 🟩G5 → 😇 heaven"
-    players = fields(table)["Players"].splitlines()
-    assert players[1] == "▪️ **bob** — 5 cards · ×2 · 0 points"
-    assert players[2].startswith("▶️ **carol** — 7 cards")
+    assert seat_lines(table) == [
+        "▪️ **alice** ×2 🎴 6 · 0 pts",
+        "▪️ **bob** ×2 🎴 5 · 0 pts",
+        "▶️ **carol** ×2 🎴 7 · 0 pts",
+    ]
+    assert "Players · alice deals" in fields(table)
 
 
 async def test_a_card_only_one_side_takes_is_placed_in_one_click_in_french(
@@ -124,11 +127,11 @@ async def test_a_card_only_one_side_takes_is_placed_in_one_click_in_french(
 
     assert kinds(driver.db) == [(1, "human", "place")]
     rows = fields(driver.table())["Rows · 😈 hell │ 😇 heaven"].splitlines()
-    assert rows[3] == "🟦B 😈 1 4 = 5 │ 😇 1 2 3 = **6** 🔒"
-    assert fields(driver.table())["Last moves"].splitlines()[-2:] == [
-        "**bob**: 🟦B4 → 😈 hell",
-        "🔒 The 🟦B row is closed.",
-    ], "🟦B4 on bob's French button is 🟦B4 on the English table: one card, one name"
+    assert rows[3] == "🟦B 1 4 = 5 │ 1 2 3 = **6** 🔒"
+    assert fields(driver.table())["Last moves"].splitlines()[-1] == "**bob**: 🟦B4 → 😈 hell 🔒", (
+        "🟦B4 on bob's French button is 🟦B4 on the English table: one card, one name; the 🔒 "
+        "says it closed its row"
+    )
 
 
 async def test_a_stuck_player_shows_their_hand_and_discards(
@@ -162,10 +165,12 @@ async def test_a_stuck_player_shows_their_hand_and_discards(
     assert fields(hand)["Now"].startswith("Your turn (you have drawn)")
     assert set(controls(hand)) == {choose_code(G, 4)}, "the drawn green 4 can be placed"
     last = fields(driver.table())["Last moves"].splitlines()
-    assert last[-1] == "**bob** discards 🟨Y2."
+    assert last[-1] == "**bob**: discards 🟨Y2"
     await driver.click(bob, hand, choose_code(G, 4))
     await driver.do(bob, hand, place(G, 4, Side.HELL))
     assert driver.state().current == 2
+    last = fields(driver.table())["Last moves"].splitlines()
+    assert last[-1] == "**bob**: discards 🟨Y2 · 🟩G4 → 😈 hell", "one line for bob's turn"
 
 
 async def test_stale_double_foreign_and_forged_clicks_are_refused_and_change_nothing(

@@ -11,10 +11,10 @@ from bot.settings import Settings
 from cogs.heaven_hell.hand import choose_code
 from games.heaven_hell import ENGINE
 from games.heaven_hell.actions import PlaceCard
-from tests.bot.heaven_hell.driver import Driver, start
+from tests.bot.heaven_hell.driver import Driver, seat_lines, start
 from tests.bot.helpers import button_labels, cancel_game, query
 from tests.support.bots import TURN_SECONDS, BotFactory
-from tests.support.messages import carried, controls, fields
+from tests.support.messages import carried, controls
 from tests.support.table_driver import drain, game_status, kinds
 
 
@@ -112,7 +112,7 @@ async def test_leaving_after_choosing_a_card_hands_the_turn_to_a_computer(
 
     assert kinds(driver.db) == [(1, "computer", "place")]
     assert driver.state().current == 2
-    assert fields(driver.table())["Players"].splitlines()[1].startswith("▪️ 🤖 **Computer 2**")
+    assert seat_lines(driver.table())[1].startswith("▪️ 🤖 **Computer 2**")
     texts = [m.content or "" for m in driver.thread.history()]
     assert f"<@{bob.member.id}> left the game; a computer player takes seat 2." in texts
 
