@@ -6,6 +6,7 @@ faces the started bot uploaded to SimCord), from games that computer players pla
 seat 0 and three computers. The message around the table is counted too: its author line, the
 turn line above the table (alice's mention and her time left, or a computer's name) and the row
 with "Show my hand". The height is `tests/support/phone.py`'s estimate at 390 px.
+
 Each table tells, as news, every move since alice's own last one (up to the dozen events an
 update tells when the channel's budget held the updates in between back): that is what made
 The Game's table open with a dozen lines of news in the playground.
