@@ -33,6 +33,7 @@ def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServe
         assert figures["integrity"]["replay_mismatches"] == 0
         assert figures["recovery_bot_alone"]["timers_armed"] >= 50
         assert figures["recovery_in_simcord"]["old_button_answers"] is True
+        assert figures["recovery_in_simcord"]["tables_a_crash_would_post_again"] >= 0
         # Where the time goes, on each backend (tests/integration/test_bench_breakdown.py checks
         # that the parts add up).
         assert figures["breakdown"]["clicks"] == figures["visible_answer_ms"]["count"]
