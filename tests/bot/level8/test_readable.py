@@ -73,8 +73,8 @@ async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
     embed = message.embeds[0]
     assert embed.description == "🟥R3 🟨Y5 🟩G7 🟦B9 🟪P11 🟧O13 ⭐ ⛔"
     assert embed.footer.text == (
-        "⭐ joker\u00a0: toute valeur, toute couleur · ⛔ Passe\u00a0: un joueur passe son tour\n"
-        "Couleurs (initiales anglaises)\u00a0: R rouge, Y jaune, G vert, B bleu, P violet, O orange"
+        "⭐ joker\u00a0: toute carte · ⛔ Passe\u00a0: un tour passé · "
+        "R rouge, Y jaune, G vert, B bleu, P violet, O orange"
     )
     assert driver.control_of(alice, message, DrawFromDiscard(owner=1))["label"] == (
         "Prendre 🟪P14 (bob)"

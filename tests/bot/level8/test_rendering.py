@@ -3,8 +3,12 @@ wild, full last moves, French): nothing breaks Discord's limits on embeds and co
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+import discord
+
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     FinishContext,
@@ -13,6 +17,7 @@ from bot.tables.ui import (
     TableContext,
 )
 from cogs.level8.builder import Building
+from cogs.level8.faces import SKIP_KEY
 from cogs.level8.payloads import card_code
 from cogs.level8.ui import Level8UI
 from cogs.level8.words import group_title
@@ -135,6 +140,10 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     rows = hand_rows(UI, hand_context(playing, 0, chosen))
     assert rows[1] == ["Où mettre ⭐\u00a0?"], "a wild with many places gets a menu"
     assert rows[2] == [f"Passe pour {LONG_NAME}{n}" for n in range(1, 4)]
+    faces = CardFaces()
+    faces.add(SKIP_KEY, discord.PartialEmoji(name=f"{SKIP_KEY}_1a2b3c4", id=BIG_ID))
+    rows = hand_rows(UI, replace(hand_context(playing, 0, chosen), faces=faces))
+    assert rows[2] == [f"{LONG_NAME}{n}" for n in range(1, 4)], "whom, beside the Skip's face"
 
 
 def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:

@@ -326,8 +326,7 @@ async def test_the_table_in_the_servers_language_and_the_hand_in_the_players(
 
     speak_french(monkeypatch)
     hand = (await alice.click(table, label="Voir ma main")).response
-    assert hand is not None and hand.embeds[0].title == "🃏 Ta main · niveau 1"
-    assert fields(hand)["Le niveau 1 demande"] == "2 suites de 3"
+    assert hand is not None and hand.embeds[0].title == "🃏 Niveau 1\u00a0: 2 suites de 3"
 
 
 async def test_two_timeouts_put_the_seat_on_autopilot_and_computers_finish_the_game(

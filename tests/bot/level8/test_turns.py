@@ -64,7 +64,7 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     )
     alice = driver.players[0]
     hand = await driver.open_hand(alice)
-    assert fields(hand)["Level 1 asks for"] == "2 runs of 3"
+    assert hand.embeds[0].title == "🃏 Level 1: 2 runs of 3"
     assert set(enabled_buttons(hand)) == {"Draw pile (81 cards)", "Take 🟩G9 (bob)"}
     assert driver.offered(alice, hand) == [DrawFromPile(), DrawFromDiscard(owner=1)]
 
@@ -72,9 +72,11 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     assert hand.embeds[0].description == (
         "🟧O1 🟥R3 🟦B4 🟩G5 🟥R7 🟦B8 🟩G9 🟪P12 🟧O14 ⛔\n🆕 You drew 🟩G9."
     )
-    assert fields(hand)["Proposal"] == "Run 3–5: 🟥R3 🟦B4 🟩G5\nRun 7–9: 🟥R7 🟦B8 🟩G9"
+    assert fields(hand)["Lay this down, or build your own"] == (
+        "Run 3–5: 🟥R3 🟦B4 🟩G5\nRun 7–9: 🟥R7 🟦B8 🟩G9"
+    )
     (proposal,) = [a for a in driver.offered(alice, hand) if isinstance(a, DisplayLevel)]
-    assert driver.control_of(alice, hand, proposal)["label"] == "Lay down level 1"
+    assert driver.control_of(alice, hand, proposal)["label"] == "Lay down"
     await driver.do(alice, hand, proposal)
 
     menu = controls(hand)["o"]
@@ -229,8 +231,7 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     assert alice_line[0].endswith(" · 🎯 triple + run of 5")
     assert alice_line[-1] == "⏭️ Next round: level 5"
     bob_hand = await driver.open_hand(bob)
-    assert bob_hand.embeds[0].title == "🃏 Your hand · level 1"
-    assert fields(bob_hand)["Level 1 asks for"] == "run of 3 + run of 4 ✅ laid down"
+    assert bob_hand.embeds[0].title == "🃏 Level 1: run of 3 + run of 4 ✅"
     assert fields(bob_hand)["⏭️ Next round: level 3"] == "run of 4 + 4 cards of one colour"
 
     alice = driver.players[0]
