@@ -98,7 +98,7 @@ def play_step(
         # The proposal's heading says what to do with it, so the status only tells the end.
         lines = display.proposal_lines(tr, ctx.faces, me.requirements, offered)
         embed.add_field(name=tr("level8.hand.proposal"), value="\n".join(lines), inline=False)
-        controls += display.controls(tr, me.level, offered)
+        controls += display.controls(tr, offered)
     elif me.displayed:
         controls += lay_off.controls(tr, ctx.faces, view, ctx.legal, ctx.seats, ctx.ui_state)
         status.append(
