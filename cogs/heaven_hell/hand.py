@@ -24,7 +24,7 @@ from bot.discord_limits import LABEL_LIMIT, add_lines, clip
 from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import ActionButton, Choice, Control, HandContext, HandPanel, StepButton
-from cogs.heaven_hell.table import COLOUR, rows_lines, rows_title, title
+from cogs.heaven_hell.table import COLOUR, round_text, rows_lines, rows_title
 from cogs.heaven_hell.words import (
     CLOSED,
     DOUBLE,
@@ -48,7 +48,7 @@ from games.heaven_hell.view import HeavenHellView, RowView
 
 HAND_TITLE = "🃏"
 DISCARD = "🗑️"
-CARDS_PER_ROW = 5
+CARDS_PER_ROW = 4
 CHOOSE = "c"
 
 
@@ -81,7 +81,7 @@ def hand_panel(ctx: HandContext[HeavenHellView]) -> HandPanel:
     tr = ctx.tr
     hand = view.hand or []
     embed = discord.Embed(
-        title=f"{HAND_TITLE} {tr('heaven_hell.hand.title', table=title(view, tr))}",
+        title=f"{HAND_TITLE} {tr('heaven_hell.hand.title', round=round_text(view, tr))}",
         description=hand_text(view, hand, tr, ctx.faces),
         colour=COLOUR,
     )
@@ -209,18 +209,20 @@ def one_side_button(
     ctx: HandContext[HeavenHellView], action: PlaceCard, row_view: RowView, row: int
 ) -> ActionButton:
     """`🟥R3 → 😇 6`: the card, the only side that takes it, and what that side's sum becomes;
-    the card's face beside it once uploaded (a label holds no custom emoji)."""
+    once the card's face is uploaded, the face stands for the card (`→ 😇 6`), so that a row of
+    cards keeps to a phone's width."""
+    emoji = card_emoji(ctx.faces, action.colour, action.value)
     label = ctx.tr(
         "heaven_hell.hand.one_side_button",
-        card=text_card(action.colour, action.value),
+        card="" if emoji else text_card(action.colour, action.value),
         side=side_mark(action.side),
         after=side_sum(row_view, action.side) + action.value,
     )
     return ActionButton(
-        label=clip(label, LABEL_LIMIT),
+        label=clip(label.strip(), LABEL_LIMIT),
         action=action,
         style=side_style(action.side),
-        emoji=card_emoji(ctx.faces, action.colour, action.value),
+        emoji=emoji,
         row=row,
     )
 

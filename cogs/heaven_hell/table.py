@@ -75,10 +75,13 @@ def table_panel(ctx: TableContext[HeavenHellView]) -> Panel:
 
 
 def title(view: HeavenHellView, tr: Texts) -> str:
+    return " · ".join([tr("heaven_hell.name"), round_text(view, tr)])
+
+
+def round_text(view: HeavenHellView, tr: Texts) -> str:
+    """The round being played ("round 2 of 4"), or the last once the game is over."""
     shown = min(view.round + 1, view.rounds)
-    return " · ".join(
-        [tr("heaven_hell.name"), tr("heaven_hell.table.round", round=shown, rounds=view.rounds)]
-    )
+    return tr("heaven_hell.table.round", round=shown, rounds=view.rounds)
 
 
 def status(view: HeavenHellView, tr: Texts, choosing: bool) -> str:

@@ -38,10 +38,10 @@ def proposal_lines(
     ]
 
 
-def controls(tr: Texts, level: int, offered: DisplayLevel) -> list[Control]:
+def controls(tr: Texts, offered: DisplayLevel) -> list[Control]:
     return [
         ActionButton(
-            label=tr("level8.hand.lay_down", level=level),
+            label=tr("level8.hand.lay_down"),
             action=offered,
             emoji="✅",
             style=discord.ButtonStyle.success,

@@ -1,7 +1,9 @@
 """The last step of a turn: discard a card (a menu, usable on a phone with eleven cards), or
-give a Skip to a player who has none in front of them (a button per such player). Each Skip
-button and each option of the menu carries its legal action; the menu shows each face once
-(wilds and Skips all look alike), its option carrying the discard of the first such card.
+give a Skip to a player who has none in front of them (a button per such player: their name
+beside the Skip's face, so that three keep to two lines of a phone, or "Skip bob" while the
+faces are not uploaded). Each Skip button and each option of the menu carries its legal
+action; the menu shows each face once (wilds and Skips all look alike), its option carrying the
+discard of the first such card.
 
 A Skip that is one's last card is only offered as a discard: played, it would have no effect.
 """
@@ -37,11 +39,17 @@ def controls(
     found: list[Control] = []
     skip_card = next((card_id for card_id in hand if is_skip(card_id)), None)
     if skip_card is not None and len(view.hand or []) > 1:
+        face = card_emoji(faces, skip_card)
         found += [
             ActionButton(
-                label=clip(tr("level8.hand.skip", name=seats[action.target].name), LABEL_LIMIT),
+                label=clip(
+                    seats[action.target].name
+                    if face
+                    else tr("level8.hand.skip", name=seats[action.target].name),
+                    LABEL_LIMIT,
+                ),
                 action=action,
-                emoji=card_emoji(faces, skip_card) or SKIP,
+                emoji=face or SKIP,
                 style=discord.ButtonStyle.danger,
                 row=skip_row,
             )

@@ -38,13 +38,14 @@ def hand_panel(ctx: HandContext[Level8View]) -> HandPanel:
     description = cards(faces, view.hand) or tr("level8.hand.empty")
     if view.drawn is not None:
         description += "\n" + tr("level8.hand.drawn", card=card(faces, view.drawn))
-    embed = discord.Embed(
-        title=tr("level8.hand.title", level=me.round_level), description=description, colour=COLOUR
-    )
     asks = level_text(tr, me.round_requirements)
     if me.displayed:
         asks = tr("level8.hand.laid_down", level=asks)
-    embed.add_field(name=tr("level8.hand.asks", level=me.round_level), value=asks, inline=False)
+    embed = discord.Embed(
+        title=tr("level8.hand.title", level=me.round_level, asks=asks),
+        description=description,
+        colour=COLOUR,
+    )
     if view.round_over and view.phase is not Phase.OVER:
         next_asks = level_text(tr, me.requirements)
         embed.add_field(name=next_level(view, me, tr), value=next_asks, inline=False)
@@ -92,16 +93,19 @@ def play_step(
             builder.controls(tr, ctx.faces, hand, me.requirements, building),
         )
     controls: list[Control] = []
+    status: list[str] = []
     if offered is not None:
+        # The proposal's heading says what to do with it, so the status only tells the end.
         lines = display.proposal_lines(tr, ctx.faces, me.requirements, offered)
         embed.add_field(name=tr("level8.hand.proposal"), value="\n".join(lines), inline=False)
-        controls += display.controls(tr, me.level, offered)
-        status = tr("level8.hand.status.lay_down")
+        controls += display.controls(tr, offered)
     elif me.displayed:
         controls += lay_off.controls(tr, ctx.faces, view, ctx.legal, ctx.seats, ctx.ui_state)
-        status = tr("level8.hand.status.lay_off" if controls else "level8.hand.status.end_only")
+        status.append(
+            tr("level8.hand.status.lay_off" if controls else "level8.hand.status.end_only")
+        )
     else:
-        status = tr("level8.hand.status.cannot_lay_down", level=me.level)
+        status.append(tr("level8.hand.status.cannot_lay_down", level=me.level))
     first_free = 1 + max((control.row or 0 for control in controls), default=-1)
     endings = end_turn.controls(
         tr, ctx.faces, view, ctx.legal, ctx.seats, skip_row=first_free, discard_row=first_free + 1
@@ -110,8 +114,8 @@ def play_step(
         isinstance(ending, ActionButton) and isinstance(ending.action, PlaySkip)
         for ending in endings
     )
-    status += " " + tr("level8.hand.status.end_skip" if gives_skip else "level8.hand.status.end")
-    return status, [*controls, *endings]
+    status.append(tr("level8.hand.status.end_skip" if gives_skip else "level8.hand.status.end"))
+    return " ".join(status), [*controls, *endings]
 
 
 def current_building(ui_state: str) -> Building | None:

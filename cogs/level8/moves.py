@@ -8,6 +8,7 @@ Events never name a card drawn from the draw pile, so neither do these lines.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from pydantic import BaseModel
 
@@ -58,13 +59,18 @@ def step_text(
 def laid_off_text(
     events: Sequence[LaidOff], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
 ) -> str:
-    """Cards a seat laid off in a row on one owner's groups, as one step: "laid off 🟥R4 🟥R5 on
-    bob's groups" reads in one line of a phone where a step per card took three."""
-    shown = " ".join(card(faces, event.placed.card) for event in events)
-    first = events[0]
-    if first.owner == first.seat:
-        return tr("level8.move.laid_off_own", card=shown)
-    return tr("level8.move.laid_off", card=shown, owner=seats[first.owner].name)
+    """The cards a seat laid off in its turn, as one step, by owner: "laid off 🟥R4 🟥R5 on bob,
+    🟦B9 on their own" reads in one line of a phone where a step per card took three."""
+    by_owner: dict[int, list[str]] = {}
+    for event in events:
+        by_owner.setdefault(event.owner, []).append(card(faces, event.placed.card))
+    parts = [
+        tr("level8.move.on_own", card=" ".join(shown))
+        if owner == events[0].seat
+        else tr("level8.move.on_owner", card=" ".join(shown), owner=seats[owner].name)
+        for owner, shown in by_owner.items()
+    ]
+    return tr("level8.move.laid_off", cards=", ".join(parts))
 
 
 def table_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | None:
@@ -82,20 +88,36 @@ def table_text(event: BaseModel, seats: Sequence[SeatInfo], tr: Texts) -> str | 
     return None
 
 
+class MoveLine(NamedTuple):
+    text: str
+    seat: int | None
+    """Whose turn the line tells; None for what happens to the whole table."""
+    going_on: bool = False
+    """The turn has not ended: its seat is still playing it."""
+
+
 def move_lines(
     events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
 ) -> list[str]:
-    """Oldest first. A line ends with the turn (a discard or a Skip), or when another seat acts."""
-    lines: list[str] = []
+    return [line.text for line in turn_lines(events, seats, tr, faces)]
+
+
+def turn_lines(
+    events: Sequence[BaseModel], seats: Sequence[SeatInfo], tr: Texts, faces: CardFaces
+) -> list[MoveLine]:
+    """Oldest first. A line ends with the turn (a discard or a Skip), or when another seat acts;
+    the last one may be a turn still going on."""
+    lines: list[MoveLine] = []
     seat: int | None = None
     steps: list[str] = []
-    # The lay-offs the last step is made of, while they go on one owner's groups.
+    # The lay-offs of the turn so far: the last step is made of them.
     laid_off: list[LaidOff] = []
 
-    def close() -> None:
+    def close(going_on: bool = False) -> None:
         nonlocal seat, steps
         if seat is not None and steps:
-            lines.append(tr("level8.move.line", name=seats[seat].name, steps=" · ".join(steps)))
+            text = tr("level8.move.line", name=seats[seat].name, steps=" · ".join(steps))
+            lines.append(MoveLine(text, seat, going_on))
         seat, steps = None, []
         laid_off.clear()
 
@@ -105,18 +127,20 @@ def move_lines(
             text = table_text(event, seats, tr)
             if text is not None:
                 close()
-                lines.append(text)
+                lines.append(MoveLine(text, None))
             continue
         if step[0] != seat:
             close()
             seat = step[0]
-        if isinstance(event, LaidOff) and laid_off and laid_off[-1].owner == event.owner:
+        if isinstance(event, LaidOff):
+            if laid_off:
+                steps.pop()
             laid_off.append(event)
-            steps[-1] = laid_off_text(laid_off, seats, tr, faces)
+            steps.append(laid_off_text(laid_off, seats, tr, faces))
             continue
-        laid_off[:] = [event] if isinstance(event, LaidOff) else []
+        laid_off.clear()
         steps.append(step[1])
         if isinstance(event, Discarded | SkipPlaced):
             close()
-    close()
+    close(going_on=True)
     return lines

@@ -130,6 +130,23 @@ def group_text(tr: Texts, faces: CardFaces, group: Group) -> str:
     return tr("level8.group.line", title=group_title(tr, group), cards=shown)
 
 
+def group_on_table(tr: Texts, faces: CardFaces, group: Group) -> str:
+    """A displayed group as the table shows it, in as little room as it takes to stay clear: a
+    run by its ends (`🟨Y3…🟪P8`: what it accepts is the value past either end, and its length is
+    the gap between them), a set with every card (they share one value), a colour group named by
+    its colour, with its cards by value (`red: 🟥R7 🟥R9 ⭐=🟥R`). A run's middle cards tell
+    nothing one may lay off; showing them made a seat of two runs take two lines of a phone."""
+    if group.kind is GroupKind.RUN:
+        ends = (group.cards[0], group.cards[-1])
+        return "…".join(placed_card(faces, placed, group.kind) for placed in ends)
+    if group.kind is GroupKind.SET:
+        return " ".join(placed_card(faces, placed, group.kind) for placed in group.cards)
+    by_value = sorted(group.cards, key=value_then_wilds)
+    shown = " ".join(placed_card(faces, placed, group.kind) for placed in by_value)
+    colour = tr(f"colours.{COLOUR_KEYS[group.key]}")
+    return tr("level8.group.colour_on_table", colour=colour, cards=shown)
+
+
 def requirement_text(tr: Texts, requirement: Requirement, count: int = 1) -> str:
     """One requirement of a level, `count` times: "run of 3", "2 pairs", "4 cards of one colour"."""
     size = requirement.size

@@ -43,6 +43,8 @@ from games.the_game.cards import is_backwards
 from games.the_game.view import TheGameView
 
 CARDS_PER_ROW = 5
+PLACE_MARK = "→"
+"""A pile button's mark once the chosen card shows as its face: the card goes there."""
 PILE_ROW = 2
 END_ROW = 3
 TALK_ROW = 4
@@ -146,19 +148,22 @@ def card_buttons(
 def pile_buttons(
     moves: Sequence[PlaceCard], view: TheGameView, tr: Texts, faces: CardFaces
 ) -> list[Control]:
-    """A button per legal placement of the chosen card."""
+    """A button per legal placement of the chosen card: "57 on ▲A", or "→ ▲A" once the card's
+    face is uploaded (the status above the buttons shows the face, and the card's button is
+    highlighted), so that four piles keep to a phone's width."""
     buttons: list[Control] = []
     for action in moves:
         backwards = is_backwards(action.card, action.pile, view.tops[action.pile])
         name = pile_name(action.pile)
-        label = f"{name} {BACKWARDS_MARK}" if backwards else name
+        pile = f"{name} {BACKWARDS_MARK}" if backwards else name
+        label = (
+            f"{PLACE_MARK} {pile}"
+            if faces.emoji(face_key(action.card))
+            else tr("the_game.hand.place_on", card=action.card, pile=pile)
+        )
         buttons.append(
             ActionButton(
-                label=tr("the_game.hand.place_on", card=action.card, pile=label),
-                action=action,
-                style=discord.ButtonStyle.primary,
-                emoji=faces.emoji(face_key(action.card)),
-                row=PILE_ROW,
+                label=label, action=action, style=discord.ButtonStyle.primary, row=PILE_ROW
             )
         )
     return buttons

@@ -197,6 +197,16 @@ def card_button(message: dict[str, Any], card: str) -> str:
     raise AssertionError(f"no button of the card {card}")
 
 
+def pile_button(message: dict[str, Any], card: str) -> str:
+    """The custom id of the first pile offered for the chosen card: "57 on ▲A", or "→ ▲A" under
+    the card's face."""
+    return next(
+        str(c["custom_id"])
+        for c in components(message)
+        if c["type"] == 2 and str(c.get("label", "")).startswith((f"{card} on ", "→ "))
+    )
+
+
 def play_two_cards(
     playground: Playground, member: str, place: str, hand: dict[str, Any]
 ) -> list[str]:
@@ -205,10 +215,7 @@ def play_two_cards(
     cards = hand_cards(hand)[:2]
     for card in cards:
         for pile in (False, True):
-            control = next(
-                c["custom_id"] for c in components(hand)
-                if c["type"] == 2 and c.get("label", "").startswith(f"{card} on ")
-            ) if pile else card_button(hand, card)
+            control = pile_button(hand, card) if pile else card_button(hand, card)
             answer = playground.post(
                 "/api/click",
                 {"member": member, "place": place, "message": hand["id"], "customId": control},

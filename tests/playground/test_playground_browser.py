@@ -165,7 +165,7 @@ async def test_the_page_reads_and_plays_at_a_phones_width(playground: Playground
     """At 390 × 844 the page never scrolls sideways; the table and the hand are on screen, their
     faces at Discord's 22 px, the embeds as wide as the message; and a card of the hand takes a
     real tap (the pointer moves there, presses and releases where the button is drawn, so
-    nothing covers or moves it) and shows that card's piles."""
+    nothing covers or moves it) and shows that card's piles ("→ ▲A" under the card's face)."""
     table = open_the_game(playground)
     show_hand(playground, table.alice, table.thread)
     url = f"{playground.address}/#member={table.alice}&place={table.thread}"
@@ -191,15 +191,15 @@ async def test_the_page_reads_and_plays_at_a_phones_width(playground: Playground
         card = await tab.run(
             "(() => { const b = document.querySelector('.ephemeral .row button');"
             " const r = b.getBoundingClientRect();"
-            " return {x: r.left + r.width / 2, y: r.top + r.height / 2,"
-            " name: b.querySelector('img').alt.split('_')[1]}; })()"
+            " return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"
         )
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             await tab.call(
                 "Input.dispatchMouseEvent",
                 type=kind, x=card["x"], y=card["y"], button="left", clickCount=1,
             )
-        await tab.until(has(".ephemeral .row button", f"{card['name']} on "))
+        await tab.until(has(".ephemeral .row button", "→ "))
+        await tab.until(has(".ephemeral .embed", "Where should"))
 
 
 def test_the_screenshot_command_photographs_every_game(tmp_path: Path) -> None:

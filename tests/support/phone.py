@@ -9,6 +9,12 @@ given in lines of 20 px: an embed adds 16 px of padding above and below and 8 px
 parts, a row of buttons is 40 px with 8 px above it. Text wraps at spaces, as Discord's does; a
 word longer than a line breaks where it must.
 
+A message's components are counted as the apps lay them out: a menu takes a row of its own; a
+row of buttons keeps to one line while its buttons fit the message's width (a button is its
+label and emoji with 12 px of padding each side, 8 px from the next) and flows onto more lines
+when they do not, as the mobile apps wrap them. An ephemeral message (a hand) has a line under
+it, "Only you can see this · Dismiss message".
+
 The mobile apps stack inline fields, one under the other at the embed's full width, so an inline
 field costs no fewer lines than a plain one there. On a narrow desktop window they stand side by
 side, up to three a row: `squeezed_fields` names those that would wrap in such a column, the
@@ -38,6 +44,9 @@ LINE_PX = 20
 EMBED_PADDING_PX = 16
 GAP_PX = 8
 BUTTON_ROW_PX = 40
+BUTTON_PADDING_PX = 12
+BUTTON = 2
+"""A component's type for a button; the other types in an action row are menus."""
 INLINE_PER_ROW = 3
 PHONE_SCREEN_LINES = 30
 """What one screen shows between the channel's header and the composer."""
@@ -75,6 +84,12 @@ def word_px(word: str) -> float:
 def _words(paragraph: str) -> list[str]:
     """A paragraph's words; a timestamp's "in 5 minutes" wraps as the three words it shows."""
     return TIMESTAMP.sub("in 5 minutes", paragraph).split(" ")
+
+
+def line_px(text: str) -> float:
+    """The width of one line of text that does not wrap (a button's label)."""
+    words = [word for word in text.split(" ") if word]
+    return sum(word_px(word) for word in words) + SPACE_PX * max(len(words) - 1, 0)
 
 
 def text_lines(text: str, width: float) -> int:
@@ -142,12 +157,41 @@ def squeezed_fields(embed: discord.Embed) -> list[str]:
     return squeezed
 
 
+def button_px(button: dict[str, Any]) -> float:
+    """A button's width: its label and its emoji (Unicode or custom), padded."""
+    label = line_px(str(button.get("label") or ""))
+    emoji = EMOJI_PX if button.get("emoji") else 0.0
+    inner = label + emoji + (SPACE_PX if label and emoji else 0.0)
+    return min(inner + 2 * BUTTON_PADDING_PX, MESSAGE_WIDTH)
+
+
+def component_lines(view: discord.ui.View | None) -> int:
+    """The lines of buttons and menus a message's components take on a phone: a menu one, a
+    row of buttons as many as its buttons need at the message's width."""
+    lines = 0
+    for row in view.to_components() if view is not None else []:
+        used = 0.0
+        for item in row["components"]:
+            width = button_px(item) if item["type"] == BUTTON else MESSAGE_WIDTH
+            if not used or used + GAP_PX + width > MESSAGE_WIDTH:
+                lines += 1
+                used = width
+            else:
+                used += GAP_PX + width
+    return lines
+
+
 def message_lines(
-    content: str | None, embeds: Sequence[discord.Embed], button_rows: int = 0
+    content: str | None,
+    embeds: Sequence[discord.Embed],
+    view: discord.ui.View | None = None,
+    *,
+    ephemeral: bool = False,
 ) -> int:
-    """A whole message, in lines rounded up: its author line, its text, its embeds and its rows
-    of buttons, with the gaps between them."""
+    """A whole message, in lines rounded up: its author line, its text, its embeds and its
+    components, with the gaps between them, and the note under an ephemeral one."""
     px = LINE_PX + LINE_PX * text_lines(content or "", MESSAGE_WIDTH)
     px += sum(GAP_PX + embed_px(embed) for embed in embeds)
-    px += button_rows * (GAP_PX + BUTTON_ROW_PX)
+    px += component_lines(view) * (GAP_PX + BUTTON_ROW_PX)
+    px += LINE_PX if ephemeral else 0
     return math.ceil(px / LINE_PX)

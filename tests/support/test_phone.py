@@ -7,6 +7,7 @@ import discord
 from tests.support.phone import (
     EMBED_WIDTH,
     MESSAGE_WIDTH,
+    component_lines,
     message_lines,
     squeezed_fields,
     text_lines,
@@ -53,12 +54,36 @@ def test_a_word_longer_than_a_line_breaks_where_it_must() -> None:
     assert text_lines("x" * 80, EMBED_WIDTH) == 3
 
 
+def buttons(*labels: str, emoji: str | None = None) -> discord.ui.View:
+    view = discord.ui.View()
+    for label in labels:
+        view.add_item(discord.ui.Button(label=label or None, emoji=emoji))
+    return view
+
+
 def test_a_message_counts_its_author_text_embed_and_buttons() -> None:
     """Author line and one line of text: 40 px; the embed's title and description: 16 + 20 + 8
-    + 20 + 16 px and 8 px above it; a row of buttons 8 + 40 px: 176 px, 9 lines of 20."""
+    + 20 + 16 px and 8 px above it; a row of buttons 8 + 40 px: 176 px, 9 lines of 20; the note
+    under an ephemeral message one more."""
     embed = discord.Embed(title="The Game", description="Piles")
-    assert message_lines("Turn: alice", [embed], button_rows=1) == 9
+    row = buttons("Show my hand")
+    assert message_lines("Turn: alice", [embed], row) == 9
+    assert message_lines("Turn: alice", [embed], row, ephemeral=True) == 10
     assert message_lines(None, []) == 1
+
+
+def test_five_face_buttons_keep_to_one_line_and_long_labels_wrap() -> None:
+    """Five emoji buttons (46 px each and 8 px between: 262 px) fit the 306 px of a message;
+    three buttons of "Place 57 on ↑1" (118 px each) take two lines."""
+    assert component_lines(buttons("", "", "", "", "", emoji="🟥")) == 1
+    assert component_lines(buttons("Place 57 on ↑1", "Place 57 on ↓2", "Place 57 on ↓3")) == 2
+    assert component_lines(None) == 0
+
+
+def test_a_menu_takes_a_line_of_its_own() -> None:
+    view = buttons("End turn")
+    view.add_item(discord.ui.Select(options=[discord.SelectOption(label="a")]))
+    assert component_lines(view) == 2
 
 
 def test_inline_fields_are_stacked_as_on_the_phone_apps() -> None:

@@ -81,7 +81,8 @@ def test_a_skip_waiting_in_front_of_a_player_shows_as_its_face() -> None:
     view = ENGINE.view(state, None)
     table = TableContext(1, view, [], seats(2), ENGINE.to_act(state), False, FRENCH)
     panel = draw_fitting(UI.render_table, replace(table, faces=all_uploaded()))
-    waiting = [field.value or "" for field in panel.embeds[0].fields if "Passe" in field.value]
+    values = [field.value or "" for field in panel.embeds[0].fields]
+    waiting = [value for value in values if "passe un tour" in value]
     assert waiting and "<:l8_skip_1a2b3c4:" in waiting[0]
 
 

@@ -125,8 +125,9 @@ async def test_the_game_hand_shows_each_card_as_its_face_in_text_and_on_its_butt
     pile_buttons = [c for c in components(chosen) if str(c.get("custom_id")).startswith("ct:do:")]
     assert pile_buttons
     for button in pile_buttons:
-        emoji = emoji_of(button)
-        assert emoji is not None and emoji["name"].startswith(f"tg_{in_text[0]}_")
+        assert str(button.get("label")).startswith("→ "), "the pile alone, narrow on a phone"
+    status = next(f for f in chosen.embeds[0].fields if f.name == "Now").value
+    assert f":tg_{in_text[0]}_" in status, "the chosen card's face, just above its piles"
     assert_shown_as_faces(simcord_env, chosen, "the-game")
 
 

@@ -108,15 +108,13 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     hands = {seat: await driver.open_hand(driver.players[seat]) for seat in range(3)}
     assert (hands[0].embeds[0].description or "").splitlines() == [
         "🟥R4 🟦B2 🟪P1",
-        "🔒 Closed rows: 🟨Y 🟩G (their cards can no longer be placed)",
+        "🔒 Closed rows: 🟨Y 🟩G",
     ], "every closed row, though alice holds neither colour"
     assert fields(hands[0])["Now"].splitlines() == [
-        "The round is scored colour by colour, now 🟥R (heaven leads; you hold 4). **Your double "
-        "(×2)**, in secret: play it on 🟥R or keep it. Nobody sees your choice before everyone "
-        "asked about 🟥R has chosen.",
-        "Colours still to score where heaven leads and you hold cards: 🟦B.",
-        "×2 is your double: if you hold the most of the colour you play it on, your points there "
-        "are doubled. Played, it is spent, whoever scores.",
+        "Scoring 🟥R: heaven leads, you hold 4. **Your double (×2)**, in secret: play it on 🟥R "
+        "or keep it?",
+        "Later colours where heaven leads, in your hand: 🟦B.",
+        "×2 doubles your points on a colour if you hold the most of it; played, it is spent.",
     ]
     offered = {double(R, True): "Play ×2 on 🟥R", double(R, False): "Keep it"}
     for seat, hand in hands.items():
@@ -167,8 +165,7 @@ async def test_a_whole_game_scores_colour_by_colour_and_a_restart_keeps_the_firs
     hands = {seat: await driver.open_hand(driver.players[seat]) for seat in (0, 1)}
     assert set(driver.offered(alice, hands[0])) == {double(B, True), double(B, False)}
     assert fields(hands[0])["Now"].splitlines()[1] == (
-        "No colour still to score where heaven leads holds any of your cards: kept, it will not "
-        "be used this round."
+        "No later colour where heaven leads is in your hand: kept, it goes unused."
     )
     await driver.do(bob, hands[1], double(B, True))
     await driver.do(alice, hands[0], double(B, False))

@@ -162,21 +162,21 @@ def test_a_round_summary_with_ties_and_the_final_message_fit_in_french() -> None
 def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     state = crowded()
     rows = hand_rows(UI, hand_context(state, 1))
-    assert rows == [["🟥R1", "🟥R2", "🟨Y2", "🟦B4", "🟪P4"]]
+    assert rows == [["🟥R1", "🟥R2", "🟨Y2", "🟦B4"], ["🟪P4"]]
     fields = {f.name: f.value for f in UI.render_hand(hand_context(state, 1)).embeds[0].fields}
-    assert fields["Maintenant"].startswith("À toi (tu as pioché). **Choisis une carte**")
+    assert fields["Maintenant"].startswith("À toi (carte piochée)\u00a0: **choisis une carte**")
 
     rows = hand_rows(UI, hand_context(state, 1, choose_code(B, 4)))
     assert rows[-1] == ["Enfer\u00a0: 1 → 5", "Paradis\u00a0: 4 → 8"]
 
     seven = build_seven_card_hand()
     rows = hand_rows(UI, hand_context(seven, 1))
-    assert rows == [["🟥R1", "🟥R2", "🟥R3", "🟨Y3", "🟩G4"], ["🟦B5", "🟪P5 → 😈 5"]]
+    assert rows == [["🟥R1", "🟥R2", "🟥R3", "🟨Y3"], ["🟩G4", "🟦B5", "🟪P5 → 😈 5"]]
     assert hand_rows(UI, hand_context(seven, 1, choose_code(P, 5))) == rows, (
         "a card only one side takes has no second step"
     )
     rows = hand_rows(UI, hand_context(seven, 1, choose_code(R, 3)))
-    assert [len(row) for row in rows] == [5, 2, 2], "seven cards, then both sides of 🟥R3"
+    assert [len(row) for row in rows] == [4, 3, 2], "seven cards, then both sides of 🟥R3"
 
     rows = hand_rows(UI, hand_context(doubles_phase(), 0))
     assert rows == [["Jouer ×2 sur 🟥R", "Le garder"]]

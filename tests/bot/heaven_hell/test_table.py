@@ -65,14 +65,14 @@ async def test_a_turn_is_a_card_then_a_legal_side_and_closed_rows_are_locked(
     driver.set_position(bobs_turn())
     bob = driver.players[1]
     hand = await driver.open_hand(bob)
-    assert hand.embeds[0].title == "🃏 Your hand · Heaven & Hell · round 1 of 3"
+    assert hand.embeds[0].title == "🃏 Your hand · round 1 of 3"
     assert (hand.embeds[0].description or "").splitlines() == [
         "🟥R3 🟨Y4 🟩G5 🟦B4 🟪P1 🟪P1",
-        "🔒 Closed rows: 🟥R (their cards can no longer be placed)",
+        "🔒 Closed rows: 🟥R",
     ]
     assert fields(hand)["Now"] == (
-        "Your turn (you have drawn). **Choose a card**, then 😇 heaven or 😈 hell.\n"
-        "A card with an arrow goes straight to the only side that still takes it, in one click."
+        "Your turn (card drawn): **choose a card**, then 😇 or 😈.\n"
+        "A card with an arrow goes to its only side in one click."
     )
     assert set(disabled_controls(hand)) == {choose_code(R, 3)}
     assert set(controls(hand)) == {choose_code(c, v) for c, v in ((Y, 4), (G, 5), (P, 1))}
@@ -80,7 +80,7 @@ async def test_a_turn_is_a_card_then_a_legal_side_and_closed_rows_are_locked(
     assert driver.labelled(bob, hand) == one_side, "blue's heaven side is full"
 
     await driver.click(bob, hand, choose_code(G, 5))
-    assert fields(hand)["Now"] == "Where does 🟩G5 go? Heaven counts plus, hell counts minus."
+    assert fields(hand)["Now"] == "Where does 🟩G5 go?"
     assert driver.labelled(bob, hand) == {
         **one_side,
         place(G, 5, Side.HELL): "Hell: 0 → 5",
@@ -119,7 +119,7 @@ async def test_a_card_only_one_side_takes_is_placed_in_one_click_in_french(
     bob = driver.players[1]
     hand = await driver.open_hand(bob)
     assert fields(hand)["Maintenant"].splitlines()[1] == (
-        "Une carte fléchée va d'un seul clic au seul côté qui la prend encore."
+        "Une carte fléchée va d'un clic au seul côté qui la prend."
     )
     assert driver.labelled(bob, hand) == {place(B, 4, Side.HELL): "🟦B4 → 😈 5"}
 
@@ -162,7 +162,7 @@ async def test_a_stuck_player_shows_their_hand_and_discards(
     }
     await driver.do(bob, hand, DiscardStuck(colour=Y, value=2))
     assert kinds(driver.db) == [(1, "human", "discard")]
-    assert fields(hand)["Now"].startswith("Your turn (you have drawn)")
+    assert fields(hand)["Now"].startswith("Your turn (card drawn)")
     assert set(controls(hand)) == {choose_code(G, 4)}, "the drawn green 4 can be placed"
     last = fields(driver.table())["Last moves"].splitlines()
     assert last[-1] == "**bob**: discards 🟨Y2"
@@ -296,9 +296,9 @@ async def test_the_table_in_the_servers_language_and_the_hand_in_the_players(
     monkeypatch.setattr(simcord.interactions, "base_payload", french_client)
     hand = (await alice.click(channel.threads[-1].history()[-1], label="Voir ma main")).response
     assert hand is not None
-    assert hand.embeds[0].title == "🃏 Ta main · Paradis & Enfer · manche 1 sur 3"
+    assert hand.embeds[0].title == "🃏 Ta main · manche 1 sur 3"
     assert fields(hand)["Maintenant"] == (
-        "À toi (tu as pioché). **Choisis une carte**, puis 😇 paradis ou 😈 enfer."
+        "À toi (carte piochée)\u00a0: **choisis une carte**, puis 😇 ou 😈."
     ), "the computers have played their turns at once"
 
 

@@ -59,6 +59,12 @@ TURNS_COME_BACK = True
 turn notices must reach them then too (`tests/bot/test_turn_notices.py`)."""
 
 
+def acting_seats(table: simcord.ResponseMessage) -> list[str]:
+    """The seats a table marks ▶️, by name: a seat's title also says whether its level is laid
+    down (`▶️ bob · level 1 ✅`), which changes within a turn."""
+    return [f.name.split(" · ")[0] for f in table.embeds[0].fields if f.name.startswith("▶️")]
+
+
 async def after_a_replay(
     driver: Any,
     bob: simcord.MemberActor,
@@ -81,12 +87,12 @@ async def after_a_replay(
     await bob.click(replay, custom_id=step_button(replay, "prev"))
     assert "round 1" in (replay.embeds[0].title or ""), "the round began at that very step"
     await bob.click(replay, custom_id=step_button(replay, "first"))
-    acting = [f.name for f in replay.embeds[0].fields if f.name.startswith("▶️")]
+    acting = acting_seats(replay)
     await bob.click(replay, custom_id=step_button(replay, "nturn"))
     turn, _ = replay_step(replay)
     assert 0 < turn < round_two
-    assert [f.name for f in replay.embeds[0].fields if f.name.startswith("▶️")] != acting
+    assert acting_seats(replay) != acting
     await bob.click(replay, custom_id=step_button(replay, "prev"))
-    assert [f.name for f in replay.embeds[0].fields if f.name.startswith("▶️")] == acting
+    assert acting_seats(replay) == acting
     await bob.click(replay, custom_id=step_button(replay, "last"))
     assert replay_step(replay) == (last, last)

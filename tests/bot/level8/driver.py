@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -50,6 +51,18 @@ CARD_TOKEN = re.compile("(" + "|".join(MARKS) + r")(\d+)")
 def written(card_id: int) -> str:
     """A card as every message writes it (its text face: these tests run without the faces)."""
     return text_card(card_id)
+
+
+def table_moves(message: Any) -> list[str]:
+    """The last moves a table message shows, the turn going on among them (`▶️ **bob**: drew`):
+    the lines of its description above the turn's sentence (`▶️ **bob** is to draw.`,
+    `⏳ Choosing …`)."""
+    lines = (message.embeds[0].description or "").splitlines()
+
+    def is_move(line: str) -> bool:
+        return not line.startswith("⏳") and not (line.startswith("▶️") and line.endswith("."))
+
+    return list(takewhile(is_move, lines))
 
 
 def keys(actions: Sequence[BaseModel]) -> set[str]:

@@ -15,7 +15,7 @@ from cogs.level8.words import COLOUR_KEYS
 from games.level8.actions import Discard, DrawFromDiscard
 from games.level8.levels import GroupKind
 from games.level8.state import Phase
-from tests.bot.level8.driver import start
+from tests.bot.level8.driver import start, table_moves
 from tests.bot.level8.test_table import speak_french
 from tests.games.level8.helpers import (
     BLUE,
@@ -73,8 +73,8 @@ async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
     embed = message.embeds[0]
     assert embed.description == "🟥R3 🟨Y5 🟩G7 🟦B9 🟪P11 🟧O13 ⭐ ⛔"
     assert embed.footer.text == (
-        "⭐ joker\u00a0: toute valeur, toute couleur · ⛔ Passe\u00a0: un joueur passe son tour\n"
-        "Couleurs (initiales anglaises)\u00a0: R rouge, Y jaune, G vert, B bleu, P violet, O orange"
+        "⭐ joker\u00a0: toute carte · ⛔ Passe\u00a0: un tour passé · "
+        "R rouge, Y jaune, G vert, B bleu, P violet, O orange"
     )
     assert driver.control_of(alice, message, DrawFromDiscard(owner=1))["label"] == (
         "Prendre 🟪P14 (bob)"
@@ -92,10 +92,10 @@ async def test_a_french_hand_table_and_menus_tell_colours_by_letter(
     await driver.do(alice, message, Discard(card=c(7, GREEN)))
 
     seats = fields(driver.table())
-    assert seats["▶️ bob · level 3"].splitlines()[1:] == [
-        "Run 5–7: 🟨Y5 🟦B6 🟧O7",
-        "🟩G green colour: 🟩G3 🟩G8 🟩G12 ⭐=🟩G",
+    assert seats["▶️ bob · level 3 ✅"].splitlines()[1:] == [
+        "🟨Y5…🟧O7",
+        "green: 🟩G3 🟩G8 🟩G12 ⭐=🟩G",
     ], "the table speaks the server's language, English here, with the same cards' names"
-    assert seats["Last moves"].splitlines()[-1] == (
+    assert table_moves(driver.table())[-1] == (
         "**alice**: took 🟪P14 from bob · discarded 🟩G7"
     ), "🟪P14 in alice's French hand is 🟪P14 on the English table: one card, one name"

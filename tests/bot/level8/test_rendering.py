@@ -3,6 +3,12 @@ wild, full last moves, French): nothing breaks Discord's limits on embeds and co
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.faces.emojis import CardFaces
 from bot.i18n import Texts
 from bot.tables.ui import (
     FinishContext,
@@ -11,17 +17,20 @@ from bot.tables.ui import (
     TableContext,
 )
 from cogs.level8.builder import Building
+from cogs.level8.faces import SKIP_KEY
 from cogs.level8.payloads import card_code
 from cogs.level8.ui import Level8UI
+from cogs.level8.words import group_title
 from games.core.errors import RuleError
 from games.core.result import GameResult, SeatResult
 from games.level8 import ENGINE
 from games.level8.actions import Discard
 from games.level8.config import LevelSide
-from games.level8.events import Discarded, DrewFromDiscard, LaidOff, RoundEnded
+from games.level8.events import Discarded, DrewFromDiscard, DrewFromPile, LaidOff, RoundEnded
 from games.level8.groups import PlacedCard
 from games.level8.levels import GroupKind
 from games.level8.state import Level8State, Phase
+from tests.bot.level8.driver import table_moves
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -96,12 +105,11 @@ def test_a_crowded_six_seat_table_fits_in_french() -> None:
     panel = UI.render_table(table)
     check_panel(panel)
     fields = {field.name: field.value or "" for field in panel.embeds[0].fields}
-    first = fields[f"▶️ {LONG_NAME}0 · niveau 1"]
-    wilds = " ".join(f"⭐={v}" for v in range(9, 16))
-    assert f"Suite 1–15\u00a0: 🟥R1 🟥R2 🟥R3 🟥R4 🟥R5 🟥R6 🟥R7 🟥R8 {wilds}" in first
-    assert "Couleur 🟩G vert\u00a0: 🟩G1 🟩G5" in fields[f"▪️ {LONG_NAME}2 · niveau 3"]
-    assert "⛔ Passe\u00a0: prochain tour sauté" in fields[f"▪️ {LONG_NAME}4 · niveau 7"]
-    assert len(fields["Derniers coups"].splitlines()) == 5, "the turns since one's own"
+    first = fields[f"▶️ {LONG_NAME}0 · niveau 1 ✅"]
+    assert first.splitlines()[1] == "🟥R1…⭐=15 · 🟥R13…🟥R15", "runs by their ends, on one line"
+    assert "vert\u00a0: 🟩G1 🟩G5 🟩G7" in fields[f"▪️ {LONG_NAME}2 · niveau 3 ✅"]
+    assert "⛔ passe un tour" in fields[f"▪️ {LONG_NAME}4 · niveau 7"]
+    assert len(table_moves(panel)) == 5, "the turns since one's own"
 
     ended = RoundEnded(round=3, out=2, before=[1, 2, 3, 8, 7, 6], levels=[2, 3, 5, 8, 7, 6])
     notice = TableContext(1, view, [ended], seats(6), [], False, FRENCH)
@@ -132,6 +140,10 @@ def test_every_step_of_the_hand_fits_on_a_phone_in_french() -> None:
     rows = hand_rows(UI, hand_context(playing, 0, chosen))
     assert rows[1] == ["Où mettre ⭐\u00a0?"], "a wild with many places gets a menu"
     assert rows[2] == [f"Passe pour {LONG_NAME}{n}" for n in range(1, 4)]
+    faces = CardFaces()
+    faces.add(SKIP_KEY, discord.PartialEmoji(name=f"{SKIP_KEY}_1a2b3c4", id=BIG_ID))
+    rows = hand_rows(UI, replace(hand_context(playing, 0, chosen), faces=faces))
+    assert rows[2] == [f"{LONG_NAME}{n}" for n in range(1, 4)], "whom, beside the Skip's face"
 
 
 def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
@@ -162,9 +174,10 @@ def test_the_builder_and_the_keep_menu_fit_at_their_largest() -> None:
 
 
 def test_groups_and_moves_read_naturally_in_both_languages() -> None:
-    """A pair of 3s once read "Set of 3s", as if it held three cards; a colour group is shown by
-    value whatever the order of its lay-offs; French names never follow "de", which a name
-    starting with a vowel would need elided ("de Alice")."""
+    """A pair of 3s once read "Set of 3s", as if it held three cards (lay-off menus name the
+    groups so); a colour group is shown by value whatever the order of its lay-offs; French
+    names never follow "de", which a name starting with a vowel would need elided ("de
+    Alice")."""
     sets = [
         group(GroupKind.SET, *[c(value, colour) for colour in range(size)])
         for value, size in ((3, 2), (7, 3), (9, 4), (12, 5))
@@ -182,28 +195,27 @@ def test_groups_and_moves_read_naturally_in_both_languages() -> None:
     ]
     view = ENGINE.view(state, None)
     shown: dict[str, list[str]] = {}
+    moves: dict[str, list[str]] = {}
     for tr in (Texts("en"), FRENCH):
         panel = UI.render_table(TableContext(1, view, [], seats(2), [1], False, tr))
         shown[tr.locale] = [field.value or "" for field in panel.embeds[0].fields]
-    assert shown["en"][0].splitlines()[1] == "🟦B blue colour: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
-    groups = shown["en"][1].splitlines()[1:]
-    assert [line.split(":")[0] for line in groups] == [
-        "Pair of 3s",
-        "Triple of 7s",
-        "Quad of 9s",
-        "5 × 12s",
-    ]
-    groups = shown["fr"][1].splitlines()[1:]
-    assert [line.split("\u00a0:")[0] for line in groups] == [
-        "Paire de 3",
-        "Brelan de 7",
-        "Carré de 9",
-        "5 × 12",
-    ]
-    assert shown["fr"][-1] == (
-        f"**{LONG_NAME}1**\u00a0: a pris 🟥R14 chez {LONG_NAME}0"
+        moves[tr.locale] = table_moves(panel)
+    assert shown["en"][0].splitlines()[1] == "blue: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
+    assert shown["fr"][0].splitlines()[1] == "bleu\u00a0: 🟦B2 🟦B9 🟦B12 ⭐=🟦B"
+    assert shown["en"][1].splitlines()[1:] == [
+        "🟥R3 🟨Y3 · 🟥R7 🟨Y7 🟩G7",
+        "🟥R9 🟨Y9 🟩G9 🟦B9",
+        "🟥R12 🟨Y12 🟩G12 🟦B12 🟪P12",
+    ], "a set with every card, as many on a line as fit"
+    for locale, names in (
+        ("en", ["Pair of 3s", "Triple of 7s", "Quad of 9s", "5 × 12s"]),
+        ("fr", ["Paire de 3", "Brelan de 7", "Carré de 9", "5 × 12"]),
+    ):
+        assert [group_title(Texts(locale), each) for each in sets] == names
+    assert moves["fr"] == [
+        f"▶️ **{LONG_NAME}1**\u00a0: a pris 🟥R14 chez {LONG_NAME}0"
         f" · a ajouté 🟥R15 chez {LONG_NAME}0"
-    )
+    ]
 
 
 def test_the_final_table_shows_the_round_played_and_apart_the_level_reached() -> None:
@@ -230,22 +242,23 @@ def test_the_final_table_shows_the_round_played_and_apart_the_level_reached() ->
     for tr in (Texts("en"), FRENCH):
         panel = UI.render_table(TableContext(1, view, [], seats(3), [], True, tr))
         shown[tr.locale] = {f.name: (f.value or "").splitlines() for f in panel.embeds[0].fields}
-    alice = shown["en"][f"▪️ {LONG_NAME}0 · level 6"]
-    assert alice[0].endswith(" · 🎯 pair + 2 triples ✅")
-    assert alice[1:] == [
-        "Pair of 2s: 🟥R2 🟦B2",
-        "Triple of 4s: 🟥R4 🟦B4 🟩G4",
-        "Triple of 6s: 🟥R6 🟦B6 🟩G6",
+    alice = shown["en"][f"▪️ {LONG_NAME}0 · level 6 ✅"]
+    assert alice == [
+        "2 cards · discard —",
+        "🟥R2 🟦B2 · 🟥R4 🟦B4 🟩G4",
+        "🟥R6 🟦B6 🟩G6",
         "🏁 Level reached: 7",
     ]
-    bob = shown["en"][f"▪️ {LONG_NAME}1 · level 7"]
-    assert bob[0].endswith(" · 🎯 triple + 5 cards of one colour ✅")
-    assert bob[-1] == "🏁 Level reached: 8"
+    bob = shown["en"][f"▪️ {LONG_NAME}1 · level 7 ✅"]
+    assert bob[1:] == [
+        "🟥R5 🟦B5 🟩G5",
+        "purple: 🟪P1 🟪P3 🟪P8 🟪P9 🟪P12",
+        "🏁 Level reached: 8",
+    ]
     carol = shown["en"][f"▪️ {LONG_NAME}2 · level 3"]
     assert carol[0].endswith(" · 🎯 run of 3 + 4 cards of one colour")
     assert carol[-1] == "🏁 Level reached: 3"
-    alice = shown["fr"][f"▪️ {LONG_NAME}0 · niveau 6"]
-    assert alice[0].endswith(" · 🎯 paire + 2 brelans ✅")
+    alice = shown["fr"][f"▪️ {LONG_NAME}0 · niveau 6 ✅"]
     assert alice[-1] == "🏁 Niveau atteint\u00a0: 7"
 
 
@@ -281,3 +294,39 @@ def test_engine_refusals_name_cards_as_players_read_them() -> None:
     assert UI.describe_error(RuleError("already_drew"), english) == (
         "You have already drawn a card this turn."
     )
+
+
+def test_a_four_seat_tables_last_moves_give_way_to_its_seats_only_when_a_screen_needs_it() -> None:
+    """The last moves are the turns since one's own (three at four seats), but a four-seat table
+    fits one phone screen: when three turns of laying off would not fit beside four laid-down
+    seats, the oldest goes, never the newest."""
+    runs = [group(GroupKind.RUN, c(v), c(v + 1, BLUE), c(v + 2, GREEN)) for v in (1, 5, 9)]
+    state = make_state(
+        [[c(1, PURPLE), c(2, PURPLE)] for _ in range(4)],
+        phase=Phase.DRAW,
+        groups={seat: [runs[seat % 3], runs[(seat + 1) % 3]] for seat in range(4)},
+    )
+    four = [SeatInfo(0, "alice", 100, False)] + [
+        SeatInfo(n, f"Computer {n + 1}", None, False) for n in (1, 2, 3)
+    ]
+
+    def turn(seat: int, lay_offs: int) -> list[Any]:
+        laid = [
+            LaidOff(seat=seat, owner=(seat + n) % 4, group=0, placed=p(c(12, n % 6)))
+            for n in range(lay_offs)
+        ]
+        return [DrewFromPile(seat=seat), *laid, Discarded(seat=seat, card=c(3, ORANGE))]
+
+    shown = {}
+    for lay_offs in (0, 3):
+        state.recent = [event for seat in (1, 2, 3) for event in turn(seat, lay_offs)]
+        view = ENGINE.view(state, None)
+        panel = UI.render_table(TableContext(1, view, [], four, [0], False, Texts("en")))
+        shown[lay_offs] = table_moves(panel)
+    assert [line.split(":")[0] for line in shown[0]] == [
+        "**Computer 2**",
+        "**Computer 3**",
+        "**Computer 4**",
+    ]
+    assert [line.split(":")[0] for line in shown[3]] == ["**Computer 3**", "**Computer 4**"]
+    assert shown[3][-1].startswith("**Computer 4**: drew · laid off 🟥R12 on their own, 🟨Y12 on")

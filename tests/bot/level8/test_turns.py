@@ -19,7 +19,7 @@ from games.level8.actions import (
 from games.level8.config import LevelSide
 from games.level8.levels import GroupKind
 from games.level8.state import Phase
-from tests.bot.level8.driver import Driver, start
+from tests.bot.level8.driver import Driver, start, table_moves
 from tests.games.level8.helpers import (
     BLUE,
     GREEN,
@@ -64,7 +64,7 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     )
     alice = driver.players[0]
     hand = await driver.open_hand(alice)
-    assert fields(hand)["Level 1 asks for"] == "2 runs of 3"
+    assert hand.embeds[0].title == "🃏 Level 1: 2 runs of 3"
     assert set(enabled_buttons(hand)) == {"Draw pile (81 cards)", "Take 🟩G9 (bob)"}
     assert driver.offered(alice, hand) == [DrawFromPile(), DrawFromDiscard(owner=1)]
 
@@ -72,9 +72,11 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     assert hand.embeds[0].description == (
         "🟧O1 🟥R3 🟦B4 🟩G5 🟥R7 🟦B8 🟩G9 🟪P12 🟧O14 ⛔\n🆕 You drew 🟩G9."
     )
-    assert fields(hand)["Proposal"] == "Run 3–5: 🟥R3 🟦B4 🟩G5\nRun 7–9: 🟥R7 🟦B8 🟩G9"
+    assert fields(hand)["Lay this down, or build your own"] == (
+        "Run 3–5: 🟥R3 🟦B4 🟩G5\nRun 7–9: 🟥R7 🟦B8 🟩G9"
+    )
     (proposal,) = [a for a in driver.offered(alice, hand) if isinstance(a, DisplayLevel)]
-    assert driver.control_of(alice, hand, proposal)["label"] == "Lay down level 1"
+    assert driver.control_of(alice, hand, proposal)["label"] == "Lay down"
     await driver.do(alice, hand, proposal)
 
     menu = controls(hand)["o"]
@@ -97,18 +99,16 @@ async def test_a_turn_draws_a_rivals_discard_lays_down_lays_off_and_skips(
     table = driver.table()
     assert table.content.startswith(f"▶️ Turn: <@{driver.players[1].member.id}>")
     seats = fields(table)
-    assert seats["▪️ alice · level 1"].splitlines() == [
-        "2 cards · discard — · 🎯 2 runs of 3 ✅",
-        "Run 3–5: 🟥R3 🟦B4 🟩G5",
-        "Run 7–9: 🟥R7 🟦B8 🟩G9",
+    assert seats["▪️ alice · level 1 ✅"].splitlines() == [
+        "2 cards · discard —",
+        "🟥R3…🟩G5 · 🟥R7…🟩G9",
+    ], "a run by its ends, both runs on one line"
+    assert seats["▶️ bob · level 1 ✅"].splitlines() == [
+        "2 cards · discard —",
+        "🟨Y5…🟨Y7 · 🟨Y9…🟪P12",
     ]
-    assert seats["▶️ bob · level 1"].splitlines() == [
-        "2 cards · discard — · 🎯 2 runs of 3 ✅",
-        "Run 5–7: 🟨Y5 🟨Y6 🟨Y7",
-        "Run 9–12: 🟨Y9 🟨Y10 🟨Y11 🟪P12",
-    ]
-    assert "⛔ misses the next turn" in seats["▪️ carol · level 1"]
-    assert seats["Last moves"].splitlines()[-1] == (
+    assert "⛔ misses a turn" in seats["▪️ carol · level 1"]
+    assert table_moves(table)[-1] == (
         "**alice**: took 🟩G9 from bob · laid down level 1 ✅ · "
         "laid off 🟪P12 on bob · gave a Skip ⛔ to carol"
     )
@@ -160,7 +160,7 @@ async def test_own_groups_ask_about_wilds_only_when_ambiguous_and_refuse_with_th
     )
     state = driver.state()
     assert [len(g.cards) for g in state.players[0].groups] == [3, 3]
-    assert "Run 3–5: 🟥R3 🟦B4 ⭐=5" in fields(driver.table())["▶️ alice · level 1"]
+    assert "🟥R3…⭐=5" in fields(driver.table())["▶️ alice · level 1 ✅"]
 
 
 async def test_a_group_that_leaves_the_rest_of_the_level_impossible_is_refused(
@@ -220,20 +220,18 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     assert driver.table().content.startswith(f"▶️ Turn: <@{alice_id}> (")
     assert f"<@{carol_id}> (" in driver.table().content
     table_text = driver.table().embeds[0].description or ""
-    assert table_text.startswith("⏳ Choosing the cards to keep: alice, carol.\n")
+    assert table_text.endswith("\n⏳ Choosing the cards to keep: alice, carol.")
     table = {name: value.splitlines() for name, value in fields(driver.table()).items()}
-    assert table["▪️ bob · level 1"] == [
-        "0 cards · discard 🟨Y9 · 🎯 run of 3 + run of 4 ✅",
-        "Run 1–3: 🟥R1 🟥R2 🟥R3",
-        "Run 4–7: 🟥R4 🟥R5 🟥R6 🟥R7",
+    assert table["▪️ bob · level 1 ✅"] == [
+        "0 cards · discard 🟨Y9",
+        "🟥R1…🟥R3 · 🟥R4…🟥R7",
         "⏭️ Next round: level 3",
     ]
     alice_line = table["▶️ alice · level 5"]
     assert alice_line[0].endswith(" · 🎯 triple + run of 5")
     assert alice_line[-1] == "⏭️ Next round: level 5"
     bob_hand = await driver.open_hand(bob)
-    assert bob_hand.embeds[0].title == "🃏 Your hand · level 1"
-    assert fields(bob_hand)["Level 1 asks for"] == "run of 3 + run of 4 ✅ laid down"
+    assert bob_hand.embeds[0].title == "🃏 Level 1: run of 3 + run of 4 ✅"
     assert fields(bob_hand)["⏭️ Next round: level 3"] == "run of 4 + 4 cards of one colour"
 
     alice = driver.players[0]
@@ -253,5 +251,5 @@ async def test_the_hard_side_asks_who_stayed_low_which_cards_to_keep(
     assert state.round == 2 and state.phase is Phase.DRAW
     assert {wild(), c(13, GREEN)} <= set(state.players[0].hand)
     assert len(state.players[0].hand) == 10
-    assert "**alice** keeps 2 cards" not in fields(driver.table())["Last moves"]
-    assert "alice keeps 2 cards for the next round." in fields(driver.table())["Last moves"]
+    assert "**alice** keeps 2 cards" not in "\n".join(table_moves(driver.table()))
+    assert "alice keeps 2 cards for the next round." in table_moves(driver.table())

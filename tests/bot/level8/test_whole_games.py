@@ -94,4 +94,4 @@ async def test_a_whole_game_in_french_draws_every_colour_with_its_letter(
     assert squares_in(texts) > 500
     assert unmarked_colours(texts) == []
     hands = [sent.text for sent in driver.sent if sent.is_hand]
-    assert any("Couleurs (initiales anglaises)\u00a0: R rouge, Y jaune" in text for text in hands)
+    assert any("R rouge, Y jaune" in text for text in hands)

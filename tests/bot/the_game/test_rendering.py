@@ -61,7 +61,7 @@ def test_every_hint_of_five_players_fits_in_the_embed_limits() -> None:
     assert all(len(field.value or "") <= 1024 for field in embed.fields)
     assert len(embed) <= 6000
     shown = "\n".join(field.value or "" for field in embed.fields)
-    jumps = [line for line in shown.splitlines() if "ne pas sauter loin" in line]
+    jumps = [line for line in shown.splitlines() if "petits pas" in line]
     assert len(jumps) == 4, "a line per pile"
     assert all(line.count(LONG_NAME) == 5 for line in jumps), "naming the five players"
 
@@ -140,9 +140,9 @@ def test_a_computer_s_hint_on_a_person_s_seat_says_the_computer_gave_it() -> Non
         "fr": (
             "💬 🤖 L'ordinateur qui joue pour bob\u00a0: ⚠️ Ne sautez pas trop loin sur ▲A, svp.",
             [
-                "⚠️ ▲A ne pas sauter loin\u00a0: 🤖 pour bob",
-                "🚫 ▼C ne pas jouer\u00a0: alice",
-                "🙋 ▼D aimerait jouer\u00a0: Computer 3",
+                "⚠️ ▲A petits pas\u00a0: 🤖 pour bob",
+                "🚫 ▼C à éviter\u00a0: alice",
+                "🙋 ▼D veut jouer\u00a0: Computer 3",
             ],
         ),
     }
