@@ -72,6 +72,12 @@ class CardTableBot(commands.AutoShardedBot):
             **shards,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # No cache of messages: discord.py keeps the last 1000 received (every table, lobby
+            # and notice the bot posts comes back to it), about 3 KB each, and scans them at
+            # every message update and deletion, thousands a minute at scale, while nothing
+            # here reads them back (interactions carry their message; The Game's talk rule
+            # keeps the little it needs itself).
+            max_messages=None,
         )
         self.settings = settings
         self.extension_names = list(extensions)

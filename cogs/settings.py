@@ -66,7 +66,7 @@ class ServerSettings(commands.Cog):
             if not interaction.permissions.manage_guild:
                 raise TableError("manage_server")
             db = self.bot.db
-            current = await get_guild_settings(db, interaction.guild.id)
+            current = await get_guild_settings(db, interaction.guild.id, fresh=True)
             changed = current
             if language is not None:
                 changed = replace(changed, locale=None if language == "auto" else language)

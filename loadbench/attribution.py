@@ -39,11 +39,11 @@ import gc
 import inspect
 import selectors
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVarTuple, cast
 
-from bot.db import Database, Row, Transaction
+from bot.db import Database, Row, Transaction, Write
 from bot.db.base import Params
 from bot.spans import RECORDER, span, timed
 from bot.tables.registry import GameCatalog
@@ -329,6 +329,10 @@ class TimedDatabase(Database):
         else:
             with span("db"):
                 await opened.__aexit__(None, None, None)
+
+    async def write(self, writes: Sequence[Write]) -> None:
+        with span("db"):
+            await self.inner.write(writes)
 
     async def close(self) -> None:
         await self.inner.close()

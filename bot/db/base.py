@@ -13,6 +13,10 @@ The unit of work is explicit:
   the block ends and rolled back if it raises. Its statements cannot interleave with anyone
   else's: one connection is never shared by two coroutines at once (sharing one was what raised
   `sqlite3.InterfaceError` under load).
+- `write()` runs a list of statements known in advance (`Write`) as one transaction, each
+  statement's count of changed rows checked where it says so: a backend sends it as few times as
+  it can (one hand-off to SQLite's thread; on PostgreSQL no BEGIN and COMMIT for one statement).
+  A unit of work that need not read in the middle of its transaction (a game's save) uses it.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -43,6 +48,27 @@ class IntegrityError(Exception):
     The transaction it happened in is rolled back."""
 
 
+class WriteRefused(Exception):
+    """A statement of `Database.write` changed another number of rows than it had to (a save
+    whose revision check found the game saved by someone else): nothing of the batch is stored."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(f"statement {index} of the batch changed an unexpected number of rows")
+        self.index = index
+
+
+@dataclass(frozen=True)
+class Write:
+    """One statement of `Database.write`: run once with `params`, or once per row of `rows`;
+    when `expect` is set (for a statement run once), the rows it changes must number exactly
+    that, or the whole batch is rolled back and `WriteRefused` raised."""
+
+    sql: str
+    params: Params = ()
+    rows: Sequence[Params] | None = None
+    expect: int | None = None
+
+
 class Transaction(ABC):
     """One unit of work on a connection that nobody else uses until it commits or rolls back."""
 
@@ -58,6 +84,15 @@ class Transaction(ABC):
 
     @abstractmethod
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    async def run(self, write: Write, index: int = 0) -> None:
+        """One statement of a batch (`Database.write`), `index` naming it when it is refused."""
+        if write.rows is not None:
+            await self.executemany(write.sql, write.rows)
+            return
+        changed = await self.execute(write.sql, write.params)
+        if write.expect is not None and changed != write.expect:
+            raise WriteRefused(index)
 
     async def insert(self, sql: str, params: Params = ()) -> int:
         """An `INSERT` into a table with an `id` column; returns the new row's id."""
@@ -81,6 +116,11 @@ class Database(ABC):
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    @abstractmethod
+    async def write(self, writes: Sequence[Write]) -> None:
+        """Run `writes` in order as one transaction (see `Write`); `IntegrityError` or
+        `WriteRefused` when it is refused, and then nothing of it is stored."""
 
     @abstractmethod
     async def close(self) -> None: ...

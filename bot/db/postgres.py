@@ -11,7 +11,7 @@ database, not by this process: each save of a game checks the game's `revision` 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -23,6 +23,7 @@ from bot.db.base import (
     Params,
     Row,
     Transaction,
+    Write,
     numbered_placeholders,
 )
 from bot.db.migrations import migrate_postgresql, postgresql_schema_version
@@ -128,6 +129,18 @@ class PostgresDatabase(Database):
     async def transaction(self) -> AsyncIterator[Transaction]:
         async with self._pool.acquire() as conn, conn.transaction():
             yield PostgresTransaction(conn)
+
+    async def write(self, writes: Sequence[Write]) -> None:
+        """One statement alone in one round trip (PostgreSQL runs it as a transaction of its
+        own); several between BEGIN and COMMIT on one connection."""
+        async with self._pool.acquire() as conn:
+            transaction = PostgresTransaction(conn)
+            if len(writes) == 1:
+                await transaction.run(writes[0])
+                return
+            async with conn.transaction():
+                for index, write in enumerate(writes):
+                    await transaction.run(write, index)
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as conn:

@@ -6,11 +6,13 @@ Why this shape:
 - Every statement runs on its connection's own thread (aiosqlite), never on the event loop: a
   slow disk, a checkpoint or a wait for another process's lock holds up that connection's queue,
   not every table of the process.
-- Each statement is one hand-off to a thread and back, and under load (8 members acting at once
-  on two busy cores) hand-offs are most of what a click waits for, so a unit of work makes few:
-  the tables keep what they read in memory, a save is one transaction with `executemany` for the
-  seats, and the transaction begins with its first write (the `sqlite3` module issues
-  `BEGIN IMMEDIATE` in the same call, see `_connect`) rather than with a statement of its own.
+- Each call to aiosqlite is one hand-off to a thread and back (a statement run through a
+  cursor is two: the statement, then closing the cursor), and under load (8 members acting at
+  once on two busy cores) hand-offs are most of what a click waits for. So a save is one:
+  `write` runs the whole transaction (its first write begins it, as the `sqlite3` module issues
+  `BEGIN IMMEDIATE` in the same call, see `_connect`; its statements; the check of their changed
+  rows; COMMIT, or ROLLBACK) in one function on the connection's thread, through aiosqlite's
+  `_execute`, the queue every one of its own calls goes through (it has no public name).
 - SQLite lets one transaction write at a time per file, so units of work queue for the writer
   connection under an `asyncio.Lock`; a unit of work holds it only while it runs its statements,
   never while it talks to Discord. Until its first write a unit of work reads on the writer
@@ -40,14 +42,22 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Literal
 
 import aiosqlite
 
-from bot.db.base import Database, IntegrityError, Params, Row, Transaction
+from bot.db.base import (
+    Database,
+    IntegrityError,
+    Params,
+    Row,
+    Transaction,
+    Write,
+    WriteRefused,
+)
 from bot.db.migrations import migrate_sqlite, sqlite_schema_version
 
 CHECKPOINT_EVERY = 500
@@ -95,6 +105,25 @@ async def _fetchall(conn: aiosqlite.Connection, sql: str, params: Params) -> lis
         return list(await conn.execute_fetchall(sql, params))
     except sqlite3.IntegrityError as error:
         raise IntegrityError(str(error)) from error
+
+
+def _run_writes(conn: sqlite3.Connection, writes: Sequence[Write]) -> None:
+    """`SQLiteDatabase.write`'s transaction, on the connection's thread: each cursor closed as
+    soon as its statement has run (see `SQLiteTransaction`), rolled back on any failure."""
+    try:
+        for index, write in enumerate(writes):
+            if write.rows is None:
+                cursor = conn.execute(write.sql, write.params)
+            else:
+                cursor = conn.executemany(write.sql, [tuple(row) for row in write.rows])
+            changed = cursor.rowcount
+            cursor.close()
+            if write.expect is not None and changed != write.expect:
+                raise WriteRefused(index)
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
 
 
 class SQLiteTransaction(Transaction):
@@ -199,6 +228,18 @@ class SQLiteDatabase(Database):
                 await self._writer.rollback()
                 raise
             await self._writer.commit()
+            self._committed()
+
+    async def write(self, writes: Sequence[Write]) -> None:
+        """The whole transaction in one hand-off to the writer's thread (see the module's
+        docstring)."""
+        async with self._write_lock:
+            try:
+                await self._writer._execute(  # type: ignore[no-untyped-call]
+                    _run_writes, self._writer._conn, writes
+                )
+            except sqlite3.IntegrityError as error:
+                raise IntegrityError(str(error)) from error
             self._committed()
 
     def _committed(self) -> None:

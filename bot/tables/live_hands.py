@@ -104,7 +104,9 @@ def what_it_shows(message: dict[str, Any]) -> str:
 class LiveHands:
     def __init__(self, faces: CardFaces) -> None:
         self.faces = faces
-        self._hands: dict[tuple[int, int], LiveHand] = {}
+        self._hands: dict[int, dict[int, LiveHand]] = {}
+        """By game, then member: a change finds its game's hands without looking at the others
+        (thousands in a process serving many games, and every change of every game asks)."""
         self._by_serial: dict[int, LiveHand] = {}
         self._serials = itertools.count(1)
         self._redraws = DeadlineQueue(self._on_wake, "live hand")
@@ -112,7 +114,7 @@ class LiveHands:
         """By game with live hands, the game as last saved, which they are drawn from."""
 
     def __len__(self) -> int:
-        return len(self._hands)
+        return sum(len(hands) for hands in self._hands.values())
 
     async def shown(
         self,
@@ -129,8 +131,7 @@ class LiveHands:
         if message_id is None:
             return
         game = running.game
-        key = (game.id, interaction.user.id)
-        previous = self._hands.get(key)
+        previous = self._hands.get(game.id, {}).get(interaction.user.id)
         if previous is not None:
             self._forget(previous)
             if previous.message_id != message_id:
@@ -152,7 +153,7 @@ class LiveHands:
             shown=what_it_shows(message),
             closes_at=clock.now() + CLOSE_AFTER,
         )
-        self._hands[key] = hand
+        self._hands.setdefault(game.id, {})[interaction.user.id] = hand
         self._by_serial[hand.serial] = hand
         self._redraws.arm_at(hand.serial, hand.closes_at)
         if self._latest[game.id][0].revision > hand.revision:
@@ -161,13 +162,13 @@ class LiveHands:
     def changed(self, game: Game, running: Running | None) -> None:
         """The game changed: its live hands are drawn again in `SETTLE` seconds (those already
         due keep their moment, so a burst of changes makes one edit)."""
-        hands = [hand for hand in self._hands.values() if hand.game_id == game.id]
+        hands = self._hands.get(game.id)
         if not hands:
             return
         latest = self._latest.get(game.id)
         if latest is None or latest[0].revision <= game.revision:
             self._latest[game.id] = (game, running)
-        for hand in hands:
+        for hand in hands.values():
             self._redraw_soon(hand)
 
     def _redraw_soon(self, hand: LiveHand) -> None:
@@ -182,9 +183,11 @@ class LiveHands:
     def _forget(self, hand: LiveHand) -> None:
         self._redraws.stop(hand.serial)
         self._by_serial.pop(hand.serial, None)
-        if self._hands.get((hand.game_id, hand.user_id)) is hand:
-            del self._hands[(hand.game_id, hand.user_id)]
-        if not any(each.game_id == hand.game_id for each in self._hands.values()):
+        hands = self._hands.get(hand.game_id, {})
+        if hands.get(hand.user_id) is hand:
+            del hands[hand.user_id]
+        if not hands:
+            self._hands.pop(hand.game_id, None)
             self._latest.pop(hand.game_id, None)
 
     async def _on_wake(self, serial: int, wakeup: Wakeup) -> None:

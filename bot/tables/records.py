@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.db import Database, Row, Transaction
+from bot.db import Database, Row, Transaction, Write, WriteRefused
 from bot.tables.errors import TableError
 from games.core.result import GameResult
 
@@ -111,11 +111,11 @@ class Game:
     wake_at: float | None = None
     """When the game next needs attention (computer move, reminder, timeout); stored so that
     recovery re-arms timers without loading games. Only meaningful while running."""
-    stored_seating: tuple[tuple[int, int | None], ...] | None = field(
+    stored_seats: tuple[tuple[Any, ...], ...] | None = field(
         default=None, repr=False, compare=False
     )
-    """(seat, user id) of each seat as stored, so a save that moved nobody updates the seats in
-    place instead of deleting and inserting them. Never stored."""
+    """Each seat's row as stored (`_seat_rows`), so that a save writes only the seats that
+    changed, in place when nobody sat down, stood up or moved. Never stored."""
     parsed: tuple[str, Any] | None = field(default=None, repr=False, compare=False)
     """(the `state` JSON, the engine state parsed from it): a load that checked the snapshot
     hands the parsed state on instead of parsing it twice. Never stored."""
@@ -184,13 +184,9 @@ def _game_values(game: Game) -> tuple[Any, ...]:
     )
 
 
-def _seating(seats: list[Seat]) -> tuple[tuple[int, int | None], ...]:
-    return tuple((seat.seat, seat.user_id) for seat in seats)
-
-
 def _game_from_row(row: Row, seats: list[Seat]) -> Game:
     return Game(
-        stored_seating=_seating(seats),
+        stored_seats=_seat_rows(seats),
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -236,6 +232,11 @@ name: the one list that reading and writing seats are written from (flags are st
 def _seat_state(seat: Seat) -> tuple[Any, ...]:
     values = (getattr(seat, column) for column in _SEAT_STATE)
     return tuple(int(value) if isinstance(value, bool) else value for value in values)
+
+
+def _seat_rows(seats: list[Seat]) -> tuple[tuple[Any, ...], ...]:
+    """Each seat as its row: (seat, user id, *`_SEAT_STATE`)."""
+    return tuple((seat.seat, seat.user_id, *_seat_state(seat)) for seat in seats)
 
 
 def _seat_from_row(row: Row) -> Seat:
@@ -337,53 +338,138 @@ async def insert_game(conn: Transaction, game: Game) -> int:
         f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({placeholders})", _game_values(game)
     )
     game.revision = 0
-    await _write_seats(conn, game)
+    game.stored_seats = _seat_rows(game.seats)
+    await conn.executemany(_INSERT_SEAT, _new_seats(game))
     return game.id
 
 
 _ASSIGNMENTS = ", ".join(f"{column.strip()} = ?" for column in _GAME_COLUMNS.split(","))
+_UPDATE_GAME = (
+    f"UPDATE games SET {_ASSIGNMENTS}, revision = revision + 1 WHERE id = ? AND revision = ?"
+)
+_SEAT_ASSIGNMENTS = ", ".join(f"{column} = ?" for column in _SEAT_STATE)
+_UPDATE_SEAT = f"UPDATE seats SET {_SEAT_ASSIGNMENTS} WHERE game_id = ? AND seat = ?"
+_INSERT_SEAT = (
+    f"INSERT INTO seats (game_id, seat, user_id, {', '.join(_SEAT_STATE)}) "
+    f"VALUES ({', '.join('?' for _ in range(3 + len(_SEAT_STATE)))})"
+)
+_INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seq, seat, actor, action, events, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+@dataclass(frozen=True)
+class LoggedRow:
+    """An action log entry to store with a save: number `seq` of the game's log."""
+
+    seq: int
+    seat: int
+    actor: Actor
+    action: str
+    events: str
+    at: float
 
 
 async def save_game(conn: Transaction, game: Game) -> None:
     """Write the game and its seats if nobody saved it since it was loaded, else `StaleGame`
     (raised inside the transaction, so the caller's whole unit of work is rolled back)."""
-    changed = await conn.execute(
-        f"UPDATE games SET {_ASSIGNMENTS}, revision = revision + 1 WHERE id = ? AND revision = ?",
-        (*_game_values(game), game.id, game.revision),
-    )
-    if changed != 1:
-        raise StaleGame(game.id)
+    try:
+        for index, write in enumerate(_game_writes(game)):
+            await conn.run(write, index)
+    except WriteRefused as error:
+        raise StaleGame(game.id) from error
+    _saved(game)
+
+
+async def save_change(
+    db: Database, game: Game, logged: LoggedRow | None = None, result: GameResult | None = None
+) -> None:
+    """A change of the game as one transaction sent at once (`Database.write`): the game and
+    the seats that changed if nobody saved it since it was loaded (else `StaleGame`, nothing
+    stored), with the action logged and the results recorded when given. On PostgreSQL a
+    change that moved nobody and recorded no results is one statement (`_one_statement`)."""
+    changed = _changed_seats(game)
+    if db.backend == "postgresql" and changed is not None and result is None:
+        writes = [_one_statement(game, changed, logged)]
+    else:
+        writes = _game_writes(game)
+        if logged is not None:
+            writes.append(Write(_INSERT_ACTION, _action_params(game, logged)))
+        if result is not None:
+            writes.append(Write(_INSERT_RESULT, rows=_result_rows(game, result)))
+    try:
+        await db.write(writes)
+    except WriteRefused as error:
+        raise StaleGame(game.id) from error
+    _saved(game)
+
+
+def _saved(game: Game) -> None:
     game.revision += 1
-    await _write_seats(conn, game)
+    game.stored_seats = _seat_rows(game.seats)
 
 
-_UPDATE_SEAT = (
-    f"UPDATE seats SET {', '.join(f'{column} = ?' for column in _SEAT_STATE)} "
-    "WHERE game_id = ? AND seat = ?"
-)
-_INSERT_SEAT = (
-    f"INSERT INTO seats (game_id, seat, user_id, {', '.join(_SEAT_STATE)}) "
-    f"VALUES ({', '.join('?' for _ in range(3 + len(_SEAT_STATE)))})"
-)
+def _changed_seats(game: Game) -> list[tuple[Any, ...]] | None:
+    """The rows of the seats that changed since stored, when nobody sat down, stood up or moved;
+    None otherwise (the unique (game, user) index would refuse a player moving seat row by row,
+    so the seats are then written anew)."""
+    rows, stored = _seat_rows(game.seats), game.stored_seats
+    if stored is None or [row[:2] for row in rows] != [row[:2] for row in stored]:
+        return None
+    return [row for row, before in zip(rows, stored, strict=True) if row != before]
 
 
-async def _write_seats(conn: Transaction, game: Game) -> None:
-    """Seats in place when nobody sat down, stood up or moved (every move of a running game):
-    one statement; otherwise all of them anew (the unique (game, user) index would refuse a
-    player moving seat row by row)."""
-    seating = _seating(game.seats)
-    if seating == game.stored_seating:
-        await conn.executemany(
-            _UPDATE_SEAT, [(*_seat_state(seat), game.id, seat.seat) for seat in game.seats]
+def _game_writes(game: Game) -> list[Write]:
+    """The game's UPDATE, checked against its revision, and its seats'."""
+    writes = [Write(_UPDATE_GAME, (*_game_values(game), game.id, game.revision), expect=1)]
+    changed = _changed_seats(game)
+    if changed is None:
+        writes.append(Write("DELETE FROM seats WHERE game_id = ?", (game.id,)))
+        writes.append(Write(_INSERT_SEAT, rows=_new_seats(game)))
+    elif changed:
+        writes.append(Write(_UPDATE_SEAT, rows=[(*row[2:], game.id, row[0]) for row in changed]))
+    return writes
+
+
+def _one_statement(game: Game, changed: list[tuple[Any, ...]], logged: LoggedRow | None) -> Write:
+    """PostgreSQL: the game's UPDATE, the changed seats' and the action's INSERT in one
+    statement, one round trip instead of five (BEGIN, three statements, COMMIT). The seats and
+    the action are written from the game's updated row (`g`): when the revision check finds
+    none, nothing is written and the statement returns no row."""
+    parts = [f"g AS ({_UPDATE_GAME} RETURNING id)"]
+    params: list[Any] = [*_game_values(game), game.id, game.revision]
+    for number, row in enumerate(changed):
+        parts.append(
+            f"s{number} AS (UPDATE seats SET {_SEAT_ASSIGNMENTS} "
+            "WHERE game_id = (SELECT id FROM g) AND seat = ?)"
         )
-        return
-    await conn.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
-    game.stored_seating = seating
-    await conn.executemany(_INSERT_SEAT, _seat_rows(game))
+        params += [*row[2:], row[0]]
+    if logged is not None:
+        # Typed: in a SELECT list PostgreSQL cannot infer a parameter's type from the column.
+        parts.append(
+            "a AS (INSERT INTO actions (game_id, seq, seat, actor, action, events, created_at) "
+            "SELECT id, ?::integer, ?::integer, ?::text, ?::text, ?::text, "
+            "?::double precision FROM g)"
+        )
+        params += _action_params(game, logged)[1:]
+    return Write(f"WITH {', '.join(parts)} SELECT id FROM g", params, expect=1)
 
 
-def _seat_rows(game: Game) -> list[tuple[Any, ...]]:
-    return [(game.id, seat.seat, seat.user_id, *_seat_state(seat)) for seat in game.seats]
+def _action_params(game: Game, logged: LoggedRow) -> tuple[Any, ...]:
+    return (
+        game.id,
+        logged.seq,
+        logged.seat,
+        str(logged.actor),
+        logged.action,
+        logged.events,
+        logged.at,
+    )
+
+
+def _new_seats(game: Game) -> list[tuple[Any, ...]]:
+    return [(game.id, *row) for row in _seat_rows(game.seats)]
 
 
 async def insert_games(db: Database, games: Sequence[Game]) -> None:
@@ -396,13 +482,13 @@ async def insert_games(db: Database, games: Sequence[Game]) -> None:
         first = int(highest[0]) + 1 if highest else 1
         for offset, game in enumerate(games):
             game.id, game.revision = first + offset, 0
-            game.stored_seating = _seating(game.seats)
+            game.stored_seats = _seat_rows(game.seats)
         marks = ", ".join("?" for _ in range(len(_GAME_COLUMNS.split(",")) + 1))
         await conn.executemany(
             f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({marks})",
             [(game.id, *_game_values(game)) for game in games],
         )
-        await conn.executemany(_INSERT_SEAT, [row for game in games for row in _seat_rows(game)])
+        await conn.executemany(_INSERT_SEAT, [row for game in games for row in _new_seats(game)])
         if db.backend == "postgresql":
             await conn.execute(
                 "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))"
@@ -420,27 +506,31 @@ async def append_action(
     seq: int | None = None,
 ) -> None:
     """Log an action as number `seq` (by default the game's `action_count`)."""
-    await conn.execute(
-        "INSERT INTO actions (game_id, seq, seat, actor, action, events, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (game.id, game.action_count if seq is None else seq, seat, str(actor), action, events, at),
-    )
+    number = game.action_count if seq is None else seq
+    logged = LoggedRow(number, seat, actor, action, events, at)
+    await conn.execute(_INSERT_ACTION, _action_params(game, logged))
+
+
+_INSERT_RESULT = (
+    "INSERT INTO results (game_id, seat, user_id, is_computer, rank, score, won) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _result_rows(game: Game, result: GameResult) -> list[tuple[Any, ...]]:
+    return [
+        (
+            game.id,
+            entry.seat,
+            game.seat(entry.seat).user_id,
+            int(game.seat(entry.seat).is_computer),
+            entry.rank,
+            entry.score,
+            int(entry.won),
+        )
+        for entry in result.seats
+    ]
 
 
 async def record_results(conn: Transaction, game: Game, result: GameResult) -> None:
-    await conn.executemany(
-        "INSERT INTO results (game_id, seat, user_id, is_computer, rank, score, won) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                game.id,
-                entry.seat,
-                game.seat(entry.seat).user_id,
-                int(game.seat(entry.seat).is_computer),
-                entry.rank,
-                entry.score,
-                int(entry.won),
-            )
-            for entry in result.seats
-        ],
-    )
+    await conn.executemany(_INSERT_RESULT, _result_rows(game, result))

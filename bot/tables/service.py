@@ -183,6 +183,9 @@ class TableService:
                 await insert_game(conn, game)
         except IntegrityError as error:
             raise TableError("place_busy") from error
+        finally:
+            if busy is not None:
+                self.work.forget(busy.id)
         return game
 
     def _new_seed(self) -> int:
@@ -363,7 +366,8 @@ class TableService:
             return change
 
         async def answer() -> None:
-            await reply(shown[0])
+            # The last: a change worked out on a copy made old elsewhere is worked out again.
+            await reply(shown[-1])
 
         try:
             await self.work.run(game_id, apply, reply=answer)
@@ -417,7 +421,7 @@ class TableService:
             return Change(game, running, notices=[left], table=True)
 
         async def answer() -> None:
-            await reply(told[0])
+            await reply(told[-1])
 
         await self.work.run(game_id, apply, reply=answer)
 

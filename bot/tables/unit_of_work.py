@@ -8,7 +8,15 @@ answered (`reply`) and publishing talks to Discord once it is released, in the o
 game's changes were saved, so that what Discord shows always ends on the latest state.
 
 The lock only covers this process: between processes, the save itself checks the game's revision
-(`records.save_game`), and the loser of that race gets `StaleGame`, with nothing stored.
+(`records.save_change`), and the loser of that race gets `StaleGame`, with nothing stored.
+
+Each open game is kept in memory as this process last read or saved it (a private copy, without
+its parsed state), and a change or a read starts from that copy rather than from the database: a
+click then makes one trip to the database (its save), or none (a hand opened). Another process
+may have changed the game meanwhile (two processes serve a server for a moment, during a rolling
+restart); the save of a change worked out on such a copy is refused by the revision check, and
+the change is then worked out again on the game as stored. A read from such a copy shows the game
+as this process last knew it, until its next change.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.clock import now
@@ -29,12 +38,11 @@ from bot.tables.locks import LockTable
 from bot.tables.records import (
     Game,
     GameStatus,
+    LoggedRow,
     StaleGame,
-    append_action,
     load_actions,
     load_game,
-    record_results,
-    save_game,
+    save_change,
 )
 from bot.tables.registry import GameCatalog
 from bot.tables.replay import replay
@@ -69,6 +77,9 @@ class UnitOfWork:
         self.locks = LockTable()
         self._published: dict[int, asyncio.Future[None]] = {}
         """By game, the publishing of its latest saved change: the next one waits for it."""
+        self._kept: dict[int, Game] = {}
+        """By open game, the game as this process last read or saved it (see the module's
+        docstring); never handed out itself, only copies."""
 
     @property
     def db(self) -> Database:
@@ -88,11 +99,8 @@ class UnitOfWork:
         async with self.locks.lock(game_id):
             if wanted is not None and not wanted():
                 return None
-            game = await self.load(game_id)
-            self.publishing.recall(game)
-            change = apply(game)
+            change = await self._change(game_id, apply)
             if change is not None:
-                await self.save(change)
                 turn = self._take_turn(game_id)
         if change is None:
             if reply is not None:
@@ -115,6 +123,36 @@ class UnitOfWork:
             raise failed
         return change
 
+    async def _change(self, game_id: int, apply: Apply) -> Change | None:
+        """Apply and save, under the game's lock; once more on the game as stored when the copy
+        kept in memory was made old by another process (its save refused)."""
+        from_memory = game_id in self._kept
+        while True:
+            game = await self.load(game_id)
+            self.publishing.recall(game)
+            change = apply(game)
+            if change is None:
+                return None
+            try:
+                await self.save(change)
+            except StaleGame:
+                self.forget(game_id)
+                if not from_memory:
+                    raise
+                from_memory = False
+                continue
+            return change
+
+    def forget(self, game_id: int) -> None:
+        """Read the game from the database next time (it was changed outside a unit of work)."""
+        self._kept.pop(game_id, None)
+
+    def _keep(self, game: Game) -> None:
+        if game.is_open:
+            self._kept[game.id] = _copied(game)
+        else:
+            self._kept.pop(game.id, None)
+
     async def save(self, change: Change) -> None:
         """Plan the game's next wake-up, let publishing note what the change's post needs, and
         store it all in one transaction; `StaleGame` when another process saved the game since
@@ -124,26 +162,29 @@ class UnitOfWork:
         plan(change.running, game, moment, self.settings.computer_delay_seconds)
         await self.publishing.prepare(change)
         logged = change.logged
-        async with self.db.transaction() as conn:
-            if logged is None:
-                await save_game(conn, game)
-                return
-            # The game first: its revision check is what refuses a second process that holds an
-            # older copy (it then gets `StaleGame`, the usual "out of date" answer).
-            seq = game.action_count
-            game.action_count += 1
-            try:
-                await save_game(conn, game)
-            except BaseException:
-                game.action_count = seq
-                raise
-            events = json.dumps([event.model_dump(mode="json") for event in logged.events])
-            action = logged.action.model_dump_json()
-            await append_action(
-                conn, game, logged.seat, logged.actor, action, events, logged.at, seq
-            )
-            if logged.result is not None:
-                await record_results(conn, game, logged.result)
+        if logged is None:
+            await save_change(self.db, game)
+            self._keep(game)
+            return
+        seq = game.action_count
+        game.action_count += 1
+        row = LoggedRow(
+            seq,
+            logged.seat,
+            logged.actor,
+            logged.action.model_dump_json(),
+            json.dumps([event.model_dump(mode="json") for event in logged.events]),
+            logged.at,
+        )
+        try:
+            # The game's UPDATE first: its revision check is what refuses a second process
+            # that holds an older copy (it then gets `StaleGame`, the usual "out of date"
+            # answer), and with it the action's entry and the results.
+            await save_change(self.db, game, row, logged.result)
+        except BaseException:
+            game.action_count = seq
+            raise
+        self._keep(game)
 
     def arm(self, game: Game) -> None:
         """Wake the game for its next computer move, reminder or timeout, as saved."""
@@ -161,20 +202,28 @@ class UnitOfWork:
         return _Turn(self._published, game_id, previous, mine)
 
     async def load(self, game_id: int) -> Game:
-        """The game as stored; a running game whose snapshot no longer loads (an engine upgrade
-        changed its state model, a damaged row) is first rebuilt from its seed and action log,
-        and the rebuilt snapshot saved so later loads are fast again (once per such game, in a
-        transaction of its own)."""
-        game = await load_game(self.db, game_id)
-        if game is None:
-            raise TableError("no_game")
+        """The game as stored (as kept in memory, see the module's docstring); a running game
+        whose snapshot no longer loads (an engine upgrade changed its state model, a damaged row)
+        is first rebuilt from its seed and action log, and the rebuilt snapshot saved so later
+        loads are fast again (once per such game, in a transaction of its own)."""
+        kept = self._kept.get(game_id)
+        if kept is not None:
+            game = _copied(kept)
+        else:
+            found = await load_game(self.db, game_id)
+            if found is None:
+                raise TableError("no_game")
+            game = found
         if game.status is GameStatus.RUNNING and game.state is not None:
-            found = self.games.playable(game.game_key)
-            if found is not None:
+            playable = self.games.playable(game.game_key)
+            if playable is not None:
+                engine = playable[0]
                 try:
-                    game.parsed = (game.state, found[0].load_state(game.state))
+                    game.parsed = (game.state, engine.load_state(game.state))
                 except ValueError:
                     await self._rebuild(game)
+        if kept is None:
+            self._keep(game)
         return game
 
     async def _rebuild(self, game: Game) -> None:
@@ -185,8 +234,7 @@ class UnitOfWork:
         game.state = state.model_dump_json()
         game.parsed = (game.state, state)
         try:
-            async with self.db.transaction() as conn:
-                await save_game(conn, game)
+            await save_change(self.db, game)
         except StaleGame:
             log.info("game %s: rebuilt elsewhere meanwhile", game.id)
 
@@ -223,3 +271,15 @@ class _Turn:
         self._mine.set_result(None)
         if self._line.get(self._game_id) is self._mine:
             del self._line[self._game_id]
+
+
+def _copied(game: Game) -> Game:
+    """A copy of `game` that changes to the other leave alone (its seats are changed in place),
+    without its parsed state (the engine's state is parsed again from the snapshot)."""
+    return replace(
+        game,
+        options=dict(game.options),
+        seats=[replace(seat) for seat in game.seats],
+        stored_seats=game.stored_seats,
+        parsed=None,
+    )

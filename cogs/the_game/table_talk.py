@@ -29,6 +29,11 @@ mode it says so once per game in the game's place (public language), as soon as 
 posted or at the first offence, and only warns. The "once" is remembered per process, so a
 restart may say it once more.
 
+A message left in place after an offence (warn mode, or no permission to delete it) is
+remembered with its text, so that an update that changes nothing of it (Discord sends one when a
+message is pinned, with the time of its last edit) is not a second offence. The bot keeps no cache
+of messages itself (see `bot.app`), so this is the rule's own record, bounded like the others.
+
 Without the Message Content intent it cannot read messages at all: it logs that at start-up,
 `/settings` shows it, and only reactions are checked.
 """
@@ -142,6 +147,8 @@ class TableTalk(commands.Cog):
         self.places = RunningPlaces(self._running_game_id)
         self._told_missing_permission: set[int] = set()
         self._noticed: dict[tuple[int, int], float] = {}
+        self._left: dict[int, str] = {}
+        """By message id, the text of a message recorded as an offence and left in place."""
 
     async def cog_load(self) -> None:
         if not self.reads_messages:
@@ -163,15 +170,15 @@ class TableTalk(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         """Only a change of text counts: Discord also sends updates when it adds a link preview
-        (no edit time) or when a message is pinned (same text)."""
+        (no edit time) or when a message is pinned (same text: a clean text stays clean, and an
+        offence left in place is not counted twice)."""
         message = payload.message
-        before = payload.cached_message
         if self._is_mine(message.author.id):
             self.places.forget(payload.channel_id)
             return
         if message.edited_at is None:
             return
-        if before is not None and readable_text(before) == readable_text(message):
+        if self._left.get(message.id) == readable_text(message):
             return
         await self._check_message(message, "edit")
 
@@ -217,7 +224,7 @@ class TableTalk(commands.Cog):
         hits = revealing_numbers(readable_text(message))
         if not hits:
             return
-        await self._enforce(
+        removed = await self._enforce(
             Offence(
                 kind=kind,
                 place_id=message.channel.id,
@@ -227,6 +234,10 @@ class TableTalk(commands.Cog):
                 remove=message.delete,
             )
         )
+        if removed is False:
+            if len(self._left) >= MAX_REMEMBERED:
+                self._left.clear()
+            self._left[message.id] = readable_text(message)
 
     async def _posted_here(self, place_id: int) -> None:
         """The bot posted in a place, as it does when a game there starts, ends or is cancelled:
@@ -264,13 +275,15 @@ class TableTalk(commands.Cog):
 
     # --------------------------------------------------------------- enforcing
 
-    async def _enforce(self, offence: Offence) -> None:
+    async def _enforce(self, offence: Offence) -> bool | None:
+        """Record the offence and tell its author; whether it was removed, None when it was no
+        offence (no game watching, or the rule off)."""
         game = await self._game_watching(offence)
         if game is None:
-            return
+            return None
         rule = (await get_guild_settings(self.bot.db, game.guild_id)).talk_rule
         if rule == "off":
-            return
+            return None
         removed = rule == "delete" and await self._remove(game, offence)
         await record_offence(
             self.bot.db,
@@ -282,7 +295,7 @@ class TableTalk(commands.Cog):
             kind=offence.kind,
         )
         if not self._notice_due(offence):
-            return
+            return removed
         tr = await self.bot.publishing.texts(game)
         action = "removed" if removed else "warned"
         text = tr(
@@ -299,6 +312,7 @@ class TableTalk(commands.Cog):
                 everyone=False, roles=False, users=[discord.Object(offence.user_id)]
             ),
         )
+        return removed
 
     def _notice_due(self, offence: Offence) -> bool:
         """One notice at a time per member and place: while one is still shown, a burst of

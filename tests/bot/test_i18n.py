@@ -16,9 +16,10 @@ from bot.i18n.catalog import LOCALES_DIR
 from bot.i18n.translator import CatalogTranslator, command_text
 from bot.settings import Settings
 from tests.bot.conftest import EXTENSIONS
-from tests.bot.helpers import query
+from tests.bot.helpers import button_labels, hand_cards, query, start_game, table_message
 from tests.support.catalogs import GAME_LOCALES, full_catalog
 from tests.support.locale import speak_french
+from tests.support.table_driver import drain
 
 
 def placeholders(template: str) -> set[str]:
@@ -162,3 +163,26 @@ def test_a_negative_count_takes_the_form_of_its_size_and_a_true_minus() -> None:
     assert Texts("en").plural("heaven_hell.result_score", -6) == "−6 points"
     assert Texts("fr").plural("heaven_hell.result_score", -1) == "−1 point"
     assert Texts("fr").plural("heaven_hell.result_score", -22) == "−22 points"
+
+
+async def test_a_language_changed_during_a_game_shows_at_the_next_move(
+    simcord_env: simcord.Env,
+) -> None:
+    """The server's settings are kept in memory once read (issue 38): `/settings` stores its
+    change there too, so the table's next update is in the new language."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    alice = guild.add_member(env.create_user("alice"), roles=[admins])
+    bob = guild.add_member(env.create_user("bob"))
+    place = await start_game(env, alice, [bob], channel)
+    assert "Show my hand" in button_labels(table_message(place))
+    await alice.slash(channel, "settings", language="fr")
+    hand = (await alice.click(table_message(place), label="Show my hand")).response
+    assert hand is not None
+
+    await alice.click(hand, label=f"Play {hand_cards(hand)[0]}")
+    await drain(env)
+
+    assert Texts("fr")("table.show_hand") in button_labels(table_message(place))

@@ -341,6 +341,27 @@ async def test_warn_mode_keeps_messages_and_reactions_but_warns(
     assert offences(settings) == [(1, bob.id, "message"), (1, alice.id, "reaction")]
 
 
+async def test_an_offence_left_in_place_counts_once_however_often_it_is_updated(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """Discord sends an update with the last edit's time when a message is pinned, the text
+    unchanged: a warned message is one offence, and an edit that reveals again is another."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await configure(env, guild, channel, **{"talk-rule": "warn"})
+    place = await start_talk_game(env, alice, [bob], channel)
+    message = await bob.send(place, "my lowest is a 3")
+    await bob.edit(message, "my lowest is a 3")
+    await bob.edit(message, "my lowest is a 3")
+    assert offences(settings) == [(1, bob.id, "message")]
+    await env.advance_time(10)
+    await bob.edit(message, "my lowest is a 4")
+    assert offences(settings) == [(1, bob.id, "message"), (1, bob.id, "edit")]
+
+
 async def test_off_mode_does_nothing_until_switched_back(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:

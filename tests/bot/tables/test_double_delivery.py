@@ -16,7 +16,15 @@ from bot.app import CardTableBot
 from bot.db import open_database
 from bot.settings import Settings
 from bot.tables.applying import apply_action
-from bot.tables.records import Actor, Game, StaleGame, append_action, save_game
+from bot.tables.records import (
+    Actor,
+    Game,
+    StaleGame,
+    append_action,
+    load_game,
+    save_change,
+    save_game,
+)
 from tests.bot.conftest import BotFactory
 from tests.bot.helpers import hand_cards, query, start_game, table_message
 from tests.tiny_game.engine import Play
@@ -118,3 +126,25 @@ async def test_both_at_once_the_database_decides(
     assert "out of date" in hand.content, "the losing click gets the usual answer"
     assert logged(settings) == [(0, "human")], "applied once"
     assert len(other.tables.work.locks) == 0
+
+
+async def test_a_click_still_valid_on_a_game_changed_elsewhere_is_applied_once(
+    simcord_env: simcord.Env, settings: Settings, make_bot: BotFactory
+) -> None:
+    """This process keeps the game in memory (issue 38). Another process changes it in a way
+    that leaves alice's hand as it was (here the lobby message's id): her click, worked out on
+    the copy in memory, is refused at the save, worked out again on the game as stored, and
+    applied once, the other process's change kept."""
+    alice, hand, card = await alice_and_her_hand(simcord_env)
+    other = await other_process(make_bot, settings)
+    copy = await load_game(other.db, game_id_of(settings))
+    assert copy is not None
+    copy.lobby_message_id = 424242
+    await save_change(other.db, copy)
+
+    await alice.click(hand, label=f"Play {card}")
+
+    assert "out of date" not in hand.content
+    assert card not in hand_cards(hand)
+    assert logged(settings) == [(0, "human")], "applied once"
+    assert query(settings.database_path, "SELECT lobby_message_id FROM games") == [(424242,)]

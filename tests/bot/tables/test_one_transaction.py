@@ -1,12 +1,12 @@
 """Every accepted action is one unit of work: stored in exactly one transaction, the table's post
 included (the design's "one transaction per accepted action", counted on each backend over a
-game in which the table is both edited and posted anew), and shown on Discord only once the
-game's lock is released."""
+game in which the table is both edited and posted anew; a transaction is a `transaction()` block
+or a `write()` batch), and shown on Discord only once the game's lock is released."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal
 
@@ -15,7 +15,7 @@ import simcord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.app import CardTableBot
-from bot.db import Transaction
+from bot.db import Transaction, Write
 from bot.settings import Settings
 from bot.tables.locks import GameLock
 from tests.bot.helpers import alice_and_bob_at_a_table, hand_cards, query, table_message
@@ -46,12 +46,18 @@ async def test_one_transaction_per_accepted_action(
     db = simcord_bot.db
     opened: list[int] = []
     original: Callable[[], AbstractAsyncContextManager[Transaction]] = db.transaction
+    write = db.write
 
     def counting() -> AbstractAsyncContextManager[Transaction]:
         opened.append(1)
         return original()
 
+    async def counted(writes: Sequence[Write]) -> None:
+        opened.append(1)
+        await write(writes)
+
     monkeypatch.setattr(db, "transaction", counting)
+    monkeypatch.setattr(db, "write", counted)
 
     per_action: list[int] = []
     tables: set[int] = set()
