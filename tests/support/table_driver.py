@@ -369,10 +369,12 @@ class ReplayingDriver(TableDriver[State, Card]):
     _replay: State | None = None
 
     def set_position(self, state: State) -> None:
-        """Puts a position made by hand into the running game (the bot loads it afresh at
-        every click); the leak check then replays from there."""
-        running = "UPDATE games SET state = ? WHERE status = 'running'"
-        query(self.db, running, (state.model_dump_json(),))
+        """Puts a position made by hand into the running game, and has the bot read it afresh
+        (it keeps open games in memory, `bot/tables/unit_of_work.py`, and nothing else writes
+        them behind its back); the leak check then replays from there."""
+        running = "UPDATE games SET state = ? WHERE status = 'running' RETURNING id"
+        for (game_id,) in query(self.db, running, (state.model_dump_json(),)):
+            cast(CardTableBot, self.env.bot).tables.work.forget(game_id)
         self._replay = state
         self._replayed = len(logged_actions(self.db))
         self._public |= self.public_in(state, [])
