@@ -18,6 +18,7 @@ import simcord
 from _pytest.fixtures import FixtureFunctionDefinition
 
 from bot.app import CardTableBot, create_bot
+from bot.db import Database, open_database
 from bot.settings import Settings
 from playground.waits import declared_sleep
 from tests.support.postgres import PostgresServer, register_database
@@ -60,6 +61,15 @@ def database_url(database_backend: str, request: pytest.FixtureRequest) -> str |
         return None
     server: PostgresServer = request.getfixturevalue("postgres_server")
     return server.new_schema()
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database]:
+    """The storage alone, opened (and migrated) on the test's backend, for tests of what goes
+    into the database without a bot."""
+    opened = await open_database(tmp_path / "test.sqlite3", database_url)
+    yield opened
+    await opened.close()
 
 
 @pytest.fixture

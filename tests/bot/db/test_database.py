@@ -4,11 +4,9 @@ append-only action log, and SQLite's own settings (WAL, foreign keys)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot.db import Database, IntegrityError, open_database
 from bot.db.migrations import MIGRATIONS
@@ -17,13 +15,6 @@ from bot.talk_offences import offence_count, record_offence
 pytestmark = pytest.mark.both_backends
 
 TABLES = {"games", "seats", "actions", "results", "guild_settings", "talk_offences"}
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database]:
-    opened = await open_database(tmp_path / "test.sqlite3", database_url)
-    yield opened
-    await opened.close()
 
 
 async def table_names(db: Database) -> set[str]:

@@ -6,13 +6,9 @@ recorded take the batch of several statements)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
-from bot.db import Database, open_database
+from bot.db import Database
 from bot.tables.records import (
     Actor,
     Game,
@@ -27,13 +23,6 @@ from bot.tables.records import (
 from games.core.result import GameResult, SeatResult
 
 pytestmark = pytest.mark.both_backends
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database]:
-    opened = await open_database(tmp_path / "test.sqlite3", database_url)
-    yield opened
-    await opened.close()
 
 
 async def stored_game(db: Database) -> Game:

@@ -12,13 +12,10 @@ single shared SQLite connection failed under load (8 members acting at once, 500
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
-from bot.db import Database, open_database
+from bot.db import Database
 from bot.tables.locks import LockTable
 from bot.tables.records import (
     Actor,
@@ -33,13 +30,6 @@ from bot.tables.records import (
 )
 
 pytestmark = pytest.mark.both_backends
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database]:
-    opened = await open_database(tmp_path / "test.sqlite3", database_url)
-    yield opened
-    await opened.close()
 
 
 async def test_a_read_never_sees_rows_of_an_open_unit_of_work(db: Database) -> None:

@@ -4,13 +4,9 @@ first action; and a member who asked to be forgotten stays a person without a na
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
-from bot.db import Database, open_database
+from bot.db import Database
 from bot.history.records import history_page, past_game, replay_source
 from bot.stats.queries import forget_member
 from bot.tables.records import Game, GameStatus, Seat, insert_games, record_results
@@ -20,13 +16,6 @@ pytestmark = pytest.mark.both_backends
 
 GUILD = 10
 ALICE, BOB = 100, 200
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database]:
-    opened = await open_database(tmp_path / "test.sqlite3", database_url)
-    yield opened
-    await opened.close()
 
 
 def ended(

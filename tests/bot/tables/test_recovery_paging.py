@@ -3,13 +3,9 @@ only, page by page, with the moment each needs attention."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
-from bot.db import Database, open_database
+from bot.db import Database
 from bot.tables.records import (
     Game,
     GameStatus,
@@ -22,13 +18,6 @@ from bot.tables.records import (
 )
 
 pytestmark = pytest.mark.both_backends
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path, database_url: str | None) -> AsyncIterator[Database]:
-    opened = await open_database(tmp_path / "test.sqlite3", database_url)
-    yield opened
-    await opened.close()
 
 
 def game(number: int, shard: int, status: GameStatus) -> Game:
