@@ -4,6 +4,9 @@ interaction got, and old copies of a message's controls (what a slow client stil
 from __future__ import annotations
 
 import copy
+import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -68,3 +71,18 @@ def french_client(monkeypatch: pytest.MonkeyPatch, member: simcord.MemberActor) 
         return record, data
 
     monkeypatch.setattr(simcord.interactions, "base_payload", payload)
+
+
+def run_loadbench(*arguments: str) -> tuple[dict[str, Any], str]:
+    """`python -m loadbench` with `arguments`, run as a newcomer would from the project's folder:
+    its last line's JSON report, and what it printed for a reader (stderr)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "loadbench", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return report, done.stderr

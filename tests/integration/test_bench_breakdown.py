@@ -4,33 +4,24 @@ up to the answer it measures (the figures themselves are not checked: see README
 
 from __future__ import annotations
 
-import json
 import math
-import subprocess
-import sys
 from contextlib import suppress
-from pathlib import Path
 from typing import Any
 
 from loadbench.attribution import KINDS
+from tests.integration.helpers import run_loadbench
 
 PARTS = {*KINDS, "simulator"}
 
 
 def run_benchmark() -> dict[str, Any]:
-    command = [sys.executable, "-m", "loadbench", "--games", "6", "--interactions", "30"]
-    command += ["--floor", "12", "--recover", "10", "--replay-sample", "5", "--backend", "sqlite"]
-    done = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=Path(__file__).resolve().parents[2],
+    report, printed = run_loadbench(
+        *("--games", "6", "--interactions", "30", "--floor", "12", "--recover", "10"),
+        *("--replay-sample", "5", "--backend", "sqlite"),
     )
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "where a click's time goes" in done.stderr
-    report: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])["sqlite"]
-    return report
+    assert "where a click's time goes" in printed
+    figures: dict[str, Any] = report["sqlite"]
+    return figures
 
 
 def check_breakdown(figures: dict[str, Any], clicks: int) -> None:

@@ -3,26 +3,15 @@ figure, with nothing lost or applied twice (the benchmark itself is not a test: 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
+from tests.integration.helpers import run_loadbench
 from tests.support.postgres import PostgresServer
 
 
 def test_the_load_benchmark_runs_on_both_backends(postgres_server: PostgresServer) -> None:
-    command = [sys.executable, "-m", "loadbench", "--games", "5", "--interactions", "20"]
-    command += ["--floor", "5", "--recover", "50", "--database-url", postgres_server.new_schema()]
-    done = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=Path(__file__).resolve().parents[2],
+    report, _ = run_loadbench(
+        *("--games", "5", "--interactions", "20", "--floor", "5", "--recover", "50"),
+        *("--database-url", postgres_server.new_schema()),
     )
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
     for backend in ("sqlite", "postgresql"):
         figures = report[backend]
         assert figures["live_games"] == 5
