@@ -46,8 +46,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +60,7 @@ from loadbench.attribution import (
     time_requests,
 )
 from loadbench.backends import on_each_backend
+from loadbench.simulator import index_polls, requests_sent_as_json, simulator_timed
 
 TARGETS = {
     "p99_first_response_ms": 20.0,
@@ -263,21 +263,6 @@ def instrument(bot: Any, env: Any, probe: Probe) -> None:
     env.backend.http_requests = TimedLog(probe)
 
 
-@contextmanager
-def simulator_timed(probe: Probe) -> Iterator[None]:
-    """SimCord's REST router timed by `probe` while the block runs, and by it only: a router
-    left timed by the previous backend's probe (as before) gave the second backend of `--backend
-    both` no simulator time, so its figures "without the simulator" still held it."""
-    from simcord.http import router
-
-    original = router.dispatch
-    router.dispatch = probe.serve(original)
-    try:
-        yield
-    finally:
-        router.dispatch = original
-
-
 def follow_clicks(bot: Any, probe: Probe) -> Attribution:
     """Time the bot's work by kind from here on (`loadbench.attribution`): its database, its
     games' engines and UIs and discord.py's transports are wrapped where the benchmark hands
@@ -365,29 +350,6 @@ def table_of(place: Any) -> Any | None:
 
 BOT_PACKAGES = ("/bot/", "/cogs/", "/games/", "/discord/", "/pydantic")
 """Where the bot's own allocations come from (discord.py's caches included, SimCord's not)."""
-
-
-@contextmanager
-def requests_sent_as_json() -> Iterator[None]:
-    """SimCord handed a JSON copy of each request's body while the block runs, as Discord gets
-    bytes. Otherwise SimCord stores the bot's own dicts and strings (the messages it keeps, its
-    transcript of requests), still attributed by tracemalloc to the bot's code that allocated
-    them: about half of the "bot's memory per live game" measured before issue 38 was SimCord's
-    copy of what the bot had sent."""
-    from simcord.http import router
-
-    original = router.dispatch
-
-    def dispatch(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("json") is not None:
-            kwargs["json"] = json.loads(json.dumps(kwargs["json"]))
-        return original(*args, **kwargs)
-
-    router.dispatch = dispatch
-    try:
-        yield
-    finally:
-        router.dispatch = original
 
 
 async def bot_bytes_per_game(
@@ -778,6 +740,7 @@ async def measure_backend(
     bot = create_bot(settings)
     bots = [bot]
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
+    index_polls(env.backend)
     await env.start()
     # The bot's timers (held-back writes, computer moves, reminders) run on the simulated clock,
     # which the benchmark moves itself: undeclared, SimCord would wait for each in real time

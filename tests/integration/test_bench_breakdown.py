@@ -69,7 +69,8 @@ def test_each_backend_s_run_times_the_simulator_itself() -> None:
     requests must reach that probe, or its figures "without the simulator" still hold it."""
     from simcord.http import router
 
-    from loadbench.__main__ import Probe, simulator_timed
+    from loadbench.__main__ import Probe
+    from loadbench.simulator import simulator_timed
 
     original = router.dispatch
     for _ in ("sqlite", "postgresql"):
