@@ -8,6 +8,8 @@ import math
 from contextlib import suppress
 from typing import Any
 
+from simcord import Env
+
 from loadbench.attribution import KINDS
 from tests.integration.helpers import run_loadbench
 
@@ -73,6 +75,7 @@ def test_each_backend_s_run_times_the_simulator_itself() -> None:
     from loadbench.simulator import simulator_timed
 
     original = router.dispatch
+    bookkeeping = Env._process_resource_deadlines
     for _ in ("sqlite", "postgresql"):
         probe = Probe()
         # The request's outcome does not matter, only that it was timed.
@@ -80,3 +83,18 @@ def test_each_backend_s_run_times_the_simulator_itself() -> None:
             router.dispatch(None, "GET", "/not-a-route")
         assert probe.simulator > 0
         assert router.dispatch is original
+        assert Env._process_resource_deadlines is bookkeeping
+
+
+async def test_the_simulators_clock_bookkeeping_is_the_simulators_time(
+    simcord_env: Env,
+) -> None:
+    """SimCord closing polls and starting scheduled events when its clock moves runs on the
+    bot's thread: it is the simulator's time, not the bot's."""
+    from loadbench.__main__ import Probe
+    from loadbench.simulator import simulator_timed
+
+    probe = Probe()
+    with simulator_timed(probe):
+        await simcord_env.advance_time(1)
+    assert probe.simulator > 0
