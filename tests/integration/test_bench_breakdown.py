@@ -58,6 +58,9 @@ def test_the_load_benchmark_breaks_a_click_down_under_load_and_alone() -> None:
     report = run_benchmark()
     assert report["interactions"] == 30
     check_breakdown(report, 30)
+    cpu = report["cpu_ms_per_click"]
+    own = cpu["bot"] + cpu["other_threads"]
+    assert math.isclose(report["interactions_per_bot_cpu_second"], 1000 / own, rel_tol=0.01)
     floor = report["single_click_floor"]
     assert floor["interactions"] == 12
     assert floor["first_response_ms"]["count"] == 12
