@@ -46,8 +46,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +60,7 @@ from loadbench.attribution import (
     time_requests,
 )
 from loadbench.backends import on_each_backend
+from loadbench.simulator import index_polls, requests_sent_as_json, simulator_timed
 
 TARGETS = {
     "p99_first_response_ms": 20.0,
@@ -94,6 +94,14 @@ GAMES_PER_GUILD = 50
 
 SETTLE_SECONDS = 120
 """SimCord's settle window: opening thousands of games is one long settle."""
+
+SETTLE_IDLE_SECONDS = 0.005
+"""How long SimCord's settle waits before looking again when it finds work it cannot wait on
+(its default, 50 ms). A batch's settle finds some nearly every time: the done-callbacks of the
+last task that finished, queued for the loop's next turn, while the wake-up queues' sleepers,
+the only tasks left, never finish. Each such look cost a batch 50 ms of idle real time (205
+times in a 3,000-click PostgreSQL stream, 10 of its 23 seconds), time in which Discord would
+have had the bot's next clicks already."""
 
 GATHER_SECONDS = 5.0
 """Simulated time for a table's players to gather (join, computers added, start): a lobby's
@@ -263,21 +271,6 @@ def instrument(bot: Any, env: Any, probe: Probe) -> None:
     env.backend.http_requests = TimedLog(probe)
 
 
-@contextmanager
-def simulator_timed(probe: Probe) -> Iterator[None]:
-    """SimCord's REST router timed by `probe` while the block runs, and by it only: a router
-    left timed by the previous backend's probe (as before) gave the second backend of `--backend
-    both` no simulator time, so its figures "without the simulator" still held it."""
-    from simcord.http import router
-
-    original = router.dispatch
-    router.dispatch = probe.serve(original)
-    try:
-        yield
-    finally:
-        router.dispatch = original
-
-
 def follow_clicks(bot: Any, probe: Probe) -> Attribution:
     """Time the bot's work by kind from here on (`loadbench.attribution`): its database, its
     games' engines and UIs and discord.py's transports are wrapped where the benchmark hands
@@ -336,7 +329,7 @@ async def click_many(
             env._notify_dispatch_observers(record)
             probe.serve(backend.emit)("INTERACTION_CREATE", payload)
             records.append(record)
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
+        await env._settle_internal(dispatch="INTERACTION_CREATE", idle=SETTLE_IDLE_SECONDS)
     finally:
         env._end_operation()
     return [InteractionResult(env, record) for record in records]
@@ -365,29 +358,6 @@ def table_of(place: Any) -> Any | None:
 
 BOT_PACKAGES = ("/bot/", "/cogs/", "/games/", "/discord/", "/pydantic")
 """Where the bot's own allocations come from (discord.py's caches included, SimCord's not)."""
-
-
-@contextmanager
-def requests_sent_as_json() -> Iterator[None]:
-    """SimCord handed a JSON copy of each request's body while the block runs, as Discord gets
-    bytes. Otherwise SimCord stores the bot's own dicts and strings (the messages it keeps, its
-    transcript of requests), still attributed by tracemalloc to the bot's code that allocated
-    them: about half of the "bot's memory per live game" measured before issue 38 was SimCord's
-    copy of what the bot had sent."""
-    from simcord.http import router
-
-    original = router.dispatch
-
-    def dispatch(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("json") is not None:
-            kwargs["json"] = json.loads(json.dumps(kwargs["json"]))
-        return original(*args, **kwargs)
-
-    router.dispatch = dispatch
-    try:
-        yield
-    finally:
-        router.dispatch = original
 
 
 async def bot_bytes_per_game(
@@ -574,6 +544,14 @@ async def measured_clicks(
     }
 
 
+def bot_cpu_rate(cpu: dict[str, float]) -> float:
+    """Clicks per second the bot's own CPU time would allow, the simulator's and the benchmark
+    driver's left out (SimCord's settling and task tracking, run on the bot's thread, stay in):
+    the stream's figure less what a process without SimCord would not spend."""
+    own = cpu["bot"] + cpu["other_threads"]
+    return round(1000 / own, 1) if own > 0 else float("nan")
+
+
 def explain(backend: str, floor: dict[str, Any], load: dict[str, Any], acting: int) -> str:
     """The breakdowns of the single click and of the load side by side, as text."""
     columns = [("single click", floor["breakdown"]), (f"{acting} at once", load["breakdown"])]
@@ -618,7 +596,8 @@ def explain(backend: str, floor: dict[str, Any], load: dict[str, Any], acting: i
             f"CPU ms per click, {title}: {cpu['process']:.2f} (bot {cpu['bot']:.2f}, simulator "
             f"{cpu['simulator']:.2f}, benchmark {cpu['benchmark_driver']:.2f}, other threads "
             f"{cpu['other_threads']:.2f}); the system preempted the process "
-            f"{figures['preemptions_per_click']:.2f} times per click"
+            f"{figures['preemptions_per_click']:.2f} times per click; the bot's own CPU time "
+            f"allows {bot_cpu_rate(cpu):.0f} clicks per second"
         )
         later = figures["breakdown"].get("after_answer_ms_per_click", {})
         elsewhere = figures["breakdown"].get("background_ms_per_click", {})
@@ -778,6 +757,7 @@ async def measure_backend(
     bot = create_bot(settings)
     bots = [bot]
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
+    index_polls(env.backend)
     await env.start()
     # The bot's timers (held-back writes, computer moves, reminders) run on the simulated clock,
     # which the benchmark moves itself: undeclared, SimCord would wait for each in real time
@@ -810,6 +790,7 @@ async def measure_backend(
                 "members_acting_at_once": options.acting,
                 "interactions": flow["interactions"],
                 "interactions_per_second": round(flow["interactions"] / flow["seconds"], 1),
+                "interactions_per_bot_cpu_second": bot_cpu_rate(load["cpu_ms_per_click"]),
                 "accepted_actions": flow["accepted_actions"],
                 "accepted_actions_per_second": round(flow["accepted_actions"] / flow["seconds"], 1),
                 "first_response_ms": load["first_response_ms"],

@@ -8,6 +8,8 @@ import math
 from contextlib import suppress
 from typing import Any
 
+from simcord import Env
+
 from loadbench.attribution import KINDS
 from tests.integration.helpers import run_loadbench
 
@@ -56,6 +58,9 @@ def test_the_load_benchmark_breaks_a_click_down_under_load_and_alone() -> None:
     report = run_benchmark()
     assert report["interactions"] == 30
     check_breakdown(report, 30)
+    cpu = report["cpu_ms_per_click"]
+    own = cpu["bot"] + cpu["other_threads"]
+    assert math.isclose(report["interactions_per_bot_cpu_second"], 1000 / own, rel_tol=0.01)
     floor = report["single_click_floor"]
     assert floor["interactions"] == 12
     assert floor["first_response_ms"]["count"] == 12
@@ -69,9 +74,11 @@ def test_each_backend_s_run_times_the_simulator_itself() -> None:
     requests must reach that probe, or its figures "without the simulator" still hold it."""
     from simcord.http import router
 
-    from loadbench.__main__ import Probe, simulator_timed
+    from loadbench.__main__ import Probe
+    from loadbench.simulator import simulator_timed
 
     original = router.dispatch
+    bookkeeping = Env._process_resource_deadlines
     for _ in ("sqlite", "postgresql"):
         probe = Probe()
         # The request's outcome does not matter, only that it was timed.
@@ -79,3 +86,18 @@ def test_each_backend_s_run_times_the_simulator_itself() -> None:
             router.dispatch(None, "GET", "/not-a-route")
         assert probe.simulator > 0
         assert router.dispatch is original
+        assert Env._process_resource_deadlines is bookkeeping
+
+
+async def test_the_simulators_clock_bookkeeping_is_the_simulators_time(
+    simcord_env: Env,
+) -> None:
+    """SimCord closing polls and starting scheduled events when its clock moves runs on the
+    bot's thread: it is the simulator's time, not the bot's."""
+    from loadbench.__main__ import Probe
+    from loadbench.simulator import simulator_timed
+
+    probe = Probe()
+    with simulator_timed(probe):
+        await simcord_env.advance_time(1)
+    assert probe.simulator > 0
