@@ -21,6 +21,7 @@ from bot.app import CardTableBot, create_bot
 from bot.db import Database, open_database
 from bot.settings import Settings
 from playground.waits import declared_sleep
+from tests.support.network import suspend_requests
 from tests.support.postgres import PostgresServer, register_database
 
 BACKENDS = ("sqlite", "postgresql")
@@ -146,6 +147,7 @@ async def simcord_env(
     wall-clock fallback fired in the middle of slow clicks in about one run in three of a fuzz
     case with paused computer moves."""
     monkeypatch.setattr("bot.clock.sleep", declared_sleep(simcord_env))
+    suspend_requests(monkeypatch)
     yield simcord_env
 
 
