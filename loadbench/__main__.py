@@ -60,12 +60,7 @@ from loadbench.attribution import (
     time_requests,
 )
 from loadbench.backends import on_each_backend
-from loadbench.simulator import (
-    index_polls,
-    keep_recent_transcript,
-    requests_sent_as_json,
-    simulator_timed,
-)
+from loadbench.simulator import index_polls, requests_sent_as_json, simulator_timed
 
 TARGETS = {
     "p99_first_response_ms": 20.0,
@@ -763,7 +758,6 @@ async def measure_backend(
     bots = [bot]
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
     index_polls(env.backend)
-    keep_recent_transcript(env.backend)
     await env.start()
     # The bot's timers (held-back writes, computer moves, reminders) run on the simulated clock,
     # which the benchmark moves itself: undeclared, SimCord would wait for each in real time

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -116,18 +115,3 @@ def index_polls(backend: Any) -> None:
     backend.edit_message = edit_message
     backend.next_poll_deadline = next_poll_deadline
     backend.expire_due_polls = expire_due_polls
-
-
-TRANSCRIPT_ENTRIES = 1000
-"""The last lines of SimCord's transcript kept: enough to say what the bot last did if a run
-fails."""
-
-
-def keep_recent_transcript(backend: Any) -> None:
-    """SimCord keeps a transcript of every request and gateway event with its whole payload, for
-    the report of a failing test (`Env.transcript`), and nothing else reads it. Over a stream it
-    was most of what the process's heap gained (about three entries and a hundred objects a
-    click), which Python's garbage collector then scans again at each full collection: pauses
-    that a bot with Discord would not have, counted as the bot's. Only the last
-    `TRANSCRIPT_ENTRIES` are kept."""
-    backend.transcript = deque(backend.transcript, maxlen=TRANSCRIPT_ENTRIES)

@@ -1,18 +1,15 @@
-"""How the benchmark runs SimCord (`loadbench.simulator`): its index of polls closes a poll when
-SimCord's own scan of every message would (not before its expiry, and at it), and its transcript
-keeps the last entries only."""
+"""The benchmark's index of SimCord's polls (`loadbench.simulator.index_polls`) closes a poll
+when SimCord's own scan of every message would: not before its expiry, and at it."""
 
 from __future__ import annotations
 
 import datetime
 
 import discord
-import pytest
 import simcord
 from simcord.backend.models.message import Message
 
 from bot.app import CardTableBot
-from loadbench import simulator
 from loadbench.simulator import index_polls
 
 
@@ -41,19 +38,3 @@ async def test_an_indexed_poll_closes_at_its_expiry(
     await simcord_env.advance_time(20)
     assert closed()
     assert simcord_env.backend.next_poll_deadline() is None
-
-
-async def test_the_transcript_keeps_the_last_entries_only(
-    simcord_env: simcord.Env, simcord_bot: CardTableBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(simulator, "TRANSCRIPT_ENTRIES", 4)
-    simulator.keep_recent_transcript(simcord_env.backend)
-    channel = simcord_env.create_guild().create_text_channel("log")
-    target = simcord_bot.get_channel(channel.id)
-    assert isinstance(target, discord.TextChannel)
-    for number in range(10):
-        await target.send(f"message {number}")
-    await simcord_env.settle()
-    assert len(simcord_env.backend.transcript) == 4
-    assert "message 9" in simcord_env.transcript()
-    assert "message 0" not in simcord_env.transcript()
