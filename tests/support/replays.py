@@ -8,6 +8,7 @@ table of every recorded step is, embed for embed, the one the live table showed.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -108,17 +109,26 @@ async def replay_checks(
     live one. Returns the replay at its last step."""
     replay = await open_replay(member, channel, game_id)
     checked = 0
-    while True:
-        step, last = replay_step(replay)
+    async for step, _last in each_step(member, replay, game_id):
         if step in recorder.seen:
             shown = [dict(embed) for embed in stored(recorder.env, replay).embeds][:-1]
             assert shown == recorder.seen[step], step
             checked += 1
+    assert checked == len(recorder.seen)
+    return replay
+
+
+async def each_step(
+    member: simcord.MemberActor, replay: simcord.ResponseMessage, game_id: int
+) -> AsyncIterator[tuple[int, int]]:
+    """(step, last step) of `replay` at each step from the one it shows to the last, `member`
+    pressing ▶ after each."""
+    while True:
+        step, last = replay_step(replay)
+        yield step, last
         if step == last:
-            break
+            return
         forward = custom_id(replay, f"ct:rp:{game_id}:{step + 1}:next")
         assert forward is not None
         await member.click(replay, custom_id=forward)
         assert replay_step(replay)[0] == step + 1
-    assert checked == len(recorder.seen)
-    return replay

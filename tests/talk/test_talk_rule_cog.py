@@ -74,6 +74,18 @@ async def configure(
     await admin.slash(channel, "settings", **options)
 
 
+async def alice_and_bob_warned(
+    env: simcord.Env,
+) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
+    """A talk game of alice and bob in #games, on a server whose talk rule only warns."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await configure(env, guild, channel, **{"talk-rule": "warn"})
+    return await start_talk_game(env, alice, [bob], channel), alice, bob
+
+
 async def test_a_number_in_the_game_thread_is_deleted_and_the_notice_fades(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
@@ -322,12 +334,7 @@ async def test_warn_mode_keeps_messages_and_reactions_but_warns(
     simcord_env: simcord.Env, settings: Settings
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    await configure(env, guild, channel, **{"talk-rule": "warn"})
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, alice, bob = await alice_and_bob_warned(env)
     message = await bob.send(place, "my lowest is a 3")
     await alice.react(message, "5️⃣")
     assert "my lowest is a 3" in texts(place)
@@ -347,12 +354,7 @@ async def test_an_offence_left_in_place_counts_once_however_often_it_is_updated(
     """Discord sends an update with the last edit's time when a message is pinned, the text
     unchanged: a warned message is one offence, and an edit that reveals again is another."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    await configure(env, guild, channel, **{"talk-rule": "warn"})
-    place = await start_talk_game(env, alice, [bob], channel)
+    place, _alice, bob = await alice_and_bob_warned(env)
     message = await bob.send(place, "my lowest is a 3")
     await bob.edit(message, "my lowest is a 3")
     await bob.edit(message, "my lowest is a 3")

@@ -21,27 +21,13 @@ from bot.tables.records import (
     save_change,
 )
 from games.core.result import GameResult, SeatResult
+from tests.support.game_rows import running_game
 
 pytestmark = pytest.mark.both_backends
 
 
 async def stored_game(db: Database) -> Game:
-    game = Game(
-        id=0,
-        guild_id=1,
-        channel_id=2,
-        place_id=2,
-        game_key="tiny-game",
-        options={},
-        config="{}",
-        seed=3,
-        status=GameStatus.RUNNING,
-        host_id=4,
-        turn_seconds=300,
-        created_at=0.0,
-        state="{}",
-        seats=[Seat(0, 4, "alice"), Seat(1, 5, "bob"), Seat(2, None)],
-    )
+    game = running_game([Seat(0, 4, "alice"), Seat(1, 5, "bob"), Seat(2, None)])
     async with db.transaction() as conn:
         await insert_game(conn, game)
     loaded = await load_game(db, game.id)

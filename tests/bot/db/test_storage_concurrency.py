@@ -20,7 +20,6 @@ from bot.tables.locks import LockTable
 from bot.tables.records import (
     Actor,
     Game,
-    GameStatus,
     Seat,
     StaleGame,
     append_action,
@@ -28,6 +27,7 @@ from bot.tables.records import (
     load_game,
     save_game,
 )
+from tests.support.game_rows import running_game
 
 pytestmark = pytest.mark.both_backends
 
@@ -92,22 +92,7 @@ async def test_concurrent_units_of_work_and_reads_never_fail_nor_see_half_a_unit
 
 
 def new_game() -> Game:
-    return Game(
-        id=0,
-        guild_id=1,
-        channel_id=2,
-        place_id=2,
-        game_key="tiny-game",
-        options={},
-        config="{}",
-        seed=3,
-        status=GameStatus.RUNNING,
-        host_id=4,
-        turn_seconds=300,
-        created_at=0.0,
-        state="{}",
-        seats=[Seat(0, 4, "alice"), Seat(1, 5, "bob")],
-    )
+    return running_game([Seat(0, 4, "alice"), Seat(1, 5, "bob")])
 
 
 async def test_a_second_copy_of_a_game_cannot_save_over_the_first(db: Database) -> None:
